@@ -1,0 +1,77 @@
+//! The library's one error type. Every variant carries the input that caused
+//! it, so a caller can print it as it is and the user sees the bad value.
+
+use thiserror::Error;
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum Error {
+    #[error("unknown rules '{0}': expected a preset (fa16, fa13, sp26, sp26-simple, nju21, fa12) or a rules text such as 'zero=boar_brawl,sides=six,...'")]
+    UnknownRules(String),
+
+    #[error("bad rules text '{text}': {reason}")]
+    BadRulesText { text: String, reason: String },
+
+    #[error("goal {0} is not allowed: the goal must be between 1 and {max}", max = crate::rules::MAX_GOAL)]
+    BadGoal(i64),
+
+    #[error("num_rolls {num_rolls} is not allowed under {rules}: the actions are {min}..={max}")]
+    ActionNotAllowed {
+        num_rolls: i64,
+        rules: String,
+        min: i32,
+        max: i32,
+    },
+
+    #[error("{which} {value} is not below the goal {goal}")]
+    ScoreNotBelowGoal {
+        which: &'static str,
+        value: i64,
+        goal: u32,
+    },
+
+    #[error("{which} {value} is not a score: scores are whole numbers from 0")]
+    BadScore { which: &'static str, value: i64 },
+
+    #[error("sides {sides} is not allowed under {rules}: {reason}")]
+    BadSides {
+        sides: i64,
+        rules: String,
+        reason: &'static str,
+    },
+
+    #[error("die face {0} is not allowed: faces are whole numbers from 1")]
+    BadFace(i64),
+
+    #[error("too few die faces: the turn needed more than the {given} given")]
+    TooFewFaces { given: usize },
+
+    #[error("too many die faces: the turn used {used} of the {given} given")]
+    TooManyFaces { used: usize, given: usize },
+
+    #[error("bad strategy '{text}': {reason}")]
+    BadStrategy { text: String, reason: String },
+
+    #[error("strategy {strategy} answered {value} at score {score}, opponent_score {opponent_score}: {reason}")]
+    BadAnswer {
+        strategy: String,
+        score: u32,
+        opponent_score: u32,
+        value: String,
+        reason: String,
+    },
+
+    #[error("line {line}, column {column}: {reason}")]
+    BadStrategyFile {
+        line: u64,
+        column: u64,
+        reason: String,
+    },
+
+    #[error("not a hog policy table: {0}")]
+    NotATable(String),
+
+    #[error("policy table mismatch: {0}")]
+    TableMismatch(String),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,305 @@
+//! Rules compiled once into dense tables for a goal.
+//!
+//! A turn from state (s, o, d) with action a scores points p with an exact
+//! probability; the points then go through the after-turn rules and the goal
+//! check. The model keeps:
+//!
+//! * for every kind of roll reachable under the rules (dice sides, re-rolling
+//!   or not, the mover-score class that Feral Hogs and 49ers look at) and
+//!   every n in 1..=10, the distribution of the points after the point
+//!   modifiers, as integer counts over W^n;
+//! * lookup tables for the after-turn rules (Swine Swap on 3^sum, Sus Fuss),
+//!   which are too slow to evaluate in the solver's inner loop.
+//!
+//! The engine sees only this: the actions, each action's point outcomes and
+//! where each outcome leads ([`Next`]).
+
+use crate::dice::roll_distribution;
+use crate::error::Result;
+use crate::rules::{
+    check_goal, divisor_count, next_prime, power_of_three_digits_match, AfterTurn, Dice, PigOut,
+    Reroll, RollBonus, Rules, Sides, State, TurnResult, MAX_DICE,
+};
+
+/// Points after the point modifiers, with integer counts out of `total`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointDistribution {
+    pub counts: Vec<(u32, u64)>,
+    pub total: u64,
+}
+
+/// Where a turn's outcome leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The mover reached the goal.
+    Win,
+    /// The opponent reached the goal (a swap handed it over).
+    Loss,
+    /// The game goes on: the state seen by the opponent, who moves next.
+    Continue(State),
+}
+
+pub struct Model {
+    rules: Rules,
+    goal: u32,
+    /// Which mover scores need their own roll table (Feral Hogs: parity; 49ers: 49).
+    roll_classes: Vec<u32>,
+    /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
+    /// empty for kinds of dice the rules never roll.
+    rolls: Vec<PointDistribution>,
+    /// Swine Swap on 3^sum, for every sum a turn can produce.
+    swap_on_sum: Vec<bool>,
+    /// Sus Fuss: the mover's score after the rule, for every score a turn can produce.
+    fussed: Vec<u32>,
+}
+
+/// The four kinds of dice: (6 or 4 sides) x (plain or re-rolling).
+const DICE: [Dice; 4] = [
+    Dice {
+        sides: 6,
+        reroll: false,
+    },
+    Dice {
+        sides: 6,
+        reroll: true,
+    },
+    Dice {
+        sides: 4,
+        reroll: false,
+    },
+    Dice {
+        sides: 4,
+        reroll: true,
+    },
+];
+
+fn dice_index(dice: Dice) -> usize {
+    usize::from(dice.sides == 4) * 2 + usize::from(dice.reroll)
+}
+
+impl Model {
+    pub fn new(rules: &Rules, goal: u32) -> Result<Model> {
+        let goal = check_goal(goal as i64)?;
+        let roll_classes = roll_classes(rules);
+        let reachable = |dice: Dice| {
+            let sides_ok = dice.sides == 6
+                || rules.state_sides().contains(&4)
+                || rules.sides == Sides::FourOnSevens;
+            let reroll_ok = !dice.reroll || rules.reroll == Reroll::OnSevens;
+            sides_ok && reroll_ok
+        };
+        let mut rolls = Vec::with_capacity(DICE.len() * roll_classes.len() * MAX_DICE as usize);
+        for dice in DICE {
+            for &score in &roll_classes {
+                for n in 1..=MAX_DICE {
+                    rolls.push(if reachable(dice) {
+                        point_distribution(rules, dice, n, score)
+                    } else {
+                        PointDistribution {
+                            counts: vec![],
+                            total: 1,
+                        }
+                    });
+                }
+            }
+        }
+        // The highest score a turn can leave: the goal - 1 plus the most points.
+        let max_points = rolls
+            .iter()
+            .flat_map(|d| d.counts.iter().map(|&(p, _)| p))
+            .chain((0..=rules.zero.max_points()).map(|p| rules.modify_points(p, 0)))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let max_score = goal + max_points;
+        let swap_on_sum = if rules.after.contains(&AfterTurn::SwineSwapPowerOfThree) {
+            (0..=2 * max_score)
+                .map(power_of_three_digits_match)
+                .collect()
+        } else {
+            vec![]
+        };
+        let fussed = (0..=max_score)
+            .map(|s| {
+                if matches!(divisor_count(s), 3 | 4) {
+                    next_prime(s)
+                } else {
+                    s
+                }
+            })
+            .collect();
+        Ok(Model {
+            rules: rules.clone(),
+            goal,
+            roll_classes,
+            rolls,
+            swap_on_sum,
+            fussed,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The sides a state can carry, in axis order (6 first).
+    pub fn sides(&self) -> &'static [u32] {
+        self.rules.state_sides()
+    }
+
+    /// The point outcomes of rolling the dice of `state` with `n` >= 1 dice.
+    pub fn roll(&self, state: State, n: i32) -> &PointDistribution {
+        &self.rolls[self.roll_index(state, n)]
+    }
+
+    /// Where [`Model::roll`] finds its table in [`Model::roll_tables`].
+    #[inline]
+    pub fn roll_index(&self, state: State, n: i32) -> usize {
+        let dice = self.rules.dice(state);
+        let kind = dice_index(dice) * self.roll_classes.len() + self.roll_class(state.score);
+        kind * MAX_DICE as usize + n as usize - 1
+    }
+
+    /// Every roll table, for an engine that converts them once to its number type.
+    pub fn roll_tables(&self) -> &[PointDistribution] {
+        &self.rolls
+    }
+
+    #[inline]
+    fn roll_class(&self, score: u32) -> usize {
+        let representative = match (self.rules.bonus, self.rules.pig_out) {
+            (_, PigOut::OnePointExcept49) if score == 49 => 49,
+            (RollBonus::FeralHogs, _) => score % 2,
+            _ => 0,
+        };
+        self.roll_classes
+            .iter()
+            .position(|&r| r == representative)
+            .expect("every score has a class")
+    }
+
+    /// The points of an action that rolls no dice (0, or -1 for Pork Chop),
+    /// after the point modifiers.
+    pub fn fixed_points(&self, state: State, num_rolls: i32) -> u32 {
+        let raw = match num_rolls {
+            -1 => 1,
+            _ => self
+                .rules
+                .zero_dice_points(state.score, state.opponent_score),
+        };
+        self.rules.modify_points(raw, num_rolls)
+    }
+
+    /// Hog Tied's clamp of the chosen action.
+    pub fn effective_rolls(&self, state: State, num_rolls: i32) -> i32 {
+        self.rules.effective_rolls(state, num_rolls)
+    }
+
+    /// Where a turn that scored `points` leads.
+    #[inline]
+    pub fn next(&self, state: State, num_rolls: i32, points: u32) -> Next {
+        let (mover, opponent) = self.after_turn(state.score + points, state.opponent_score);
+        if mover >= self.goal {
+            Next::Win
+        } else if opponent >= self.goal {
+            Next::Loss
+        } else {
+            Next::Continue(State {
+                score: opponent,
+                opponent_score: mover,
+                sides: self.rules.next_sides(state.sides, num_rolls),
+            })
+        }
+    }
+
+    /// [`Rules::after_turn`] with the slow rules looked up.
+    #[inline]
+    fn after_turn(&self, mover: u32, opponent: u32) -> (u32, u32) {
+        let mut scores = (mover, opponent);
+        for rule in &self.rules.after {
+            let (m, o) = scores;
+            scores = match rule {
+                AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
+                AfterTurn::SwineSwapPowerOfThree if self.swap_on_sum[(m + o) as usize] => (o, m),
+                AfterTurn::SusFuss => (self.fussed[m as usize], o),
+                _ => (m, o),
+            };
+        }
+        scores
+    }
+
+    /// Every outcome of an action as (turn result, count out of the total).
+    /// Outcomes that end alike are merged; the results keep scores past the goal.
+    pub fn turn_distribution(&self, state: State, num_rolls: i32) -> (Vec<(TurnResult, u64)>, u64) {
+        let num_rolls = self.effective_rolls(state, num_rolls);
+        let (points, total) = if num_rolls < 1 {
+            (vec![(self.fixed_points(state, num_rolls), 1)], 1)
+        } else {
+            let dist = self.roll(state, num_rolls);
+            (dist.counts.clone(), dist.total)
+        };
+        let mut outcomes: Vec<(TurnResult, u64)> = vec![];
+        for (p, count) in points {
+            let (score, opponent_score) = self.after_turn(state.score + p, state.opponent_score);
+            let result = TurnResult {
+                points: p,
+                score,
+                opponent_score,
+                sides: self.rules.next_sides(state.sides, num_rolls),
+            };
+            match outcomes.iter_mut().find(|(r, _)| *r == result) {
+                Some((_, c)) => *c += count,
+                None => outcomes.push((result, count)),
+            }
+        }
+        (outcomes, total)
+    }
+
+    /// Every state with scores below the goal, for every sides value.
+    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
+        self.sides().iter().flat_map(move |&sides| {
+            (0..self.goal).flat_map(move |score| {
+                (0..self.goal).map(move |opponent_score| State {
+                    score,
+                    opponent_score,
+                    sides,
+                })
+            })
+        })
+    }
+}
+
+/// Representative mover scores whose roll tables differ.
+fn roll_classes(rules: &Rules) -> Vec<u32> {
+    let mut classes = vec![0];
+    if rules.bonus == RollBonus::FeralHogs {
+        classes.push(1);
+    }
+    if rules.pig_out == PigOut::OnePointExcept49 {
+        classes.push(49);
+    }
+    classes
+}
+
+/// The roll's points pushed through the point modifiers; outcomes that land
+/// on the same points are merged.
+fn point_distribution(rules: &Rules, dice: Dice, n: i32, score: u32) -> PointDistribution {
+    let roll = roll_distribution(rules, dice, n as u32, score);
+    let mut counts: Vec<(u32, u64)> = vec![];
+    for (raw, count) in roll.counts {
+        let points = rules.modify_points(raw, n);
+        match counts.iter_mut().find(|(p, _)| *p == points) {
+            Some((_, c)) => *c += count,
+            None => counts.push((points, count)),
+        }
+    }
+    counts.sort_unstable();
+    PointDistribution {
+        counts,
+        total: roll.total,
+    }
+}
