@@ -17,8 +17,8 @@
 use crate::dice::roll_distribution;
 use crate::error::Result;
 use crate::rules::{
-    check_goal, divisor_count, next_prime, power_of_three_digits_match, AfterTurn, Dice, PigOut,
-    Reroll, RollBonus, Rules, Sides, State, TurnResult, MAX_DICE,
+    check_goal, power_of_three_digits_match, sus_fuss, AfterTurn, Dice, PigOut, Reroll, RollBonus,
+    Rules, Sides, State, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -119,15 +119,7 @@ impl Model {
         } else {
             vec![]
         };
-        let fussed = (0..=max_score)
-            .map(|s| {
-                if matches!(divisor_count(s), 3 | 4) {
-                    next_prime(s)
-                } else {
-                    s
-                }
-            })
-            .collect();
+        let fussed = (0..=max_score).map(sus_fuss).collect();
         Ok(Model {
             rules: rules.clone(),
             goal,

@@ -468,7 +468,7 @@ impl Rules {
             .fold((mover, opponent), |(m, o), rule| match rule {
                 AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
                 AfterTurn::SwineSwapPowerOfThree if power_of_three_digits_match(m + o) => (o, m),
-                AfterTurn::SusFuss if matches!(divisor_count(m), 3 | 4) => (next_prime(m), o),
+                AfterTurn::SusFuss => (sus_fuss(m), o),
                 _ => (m, o),
             })
     }
@@ -574,6 +574,15 @@ pub fn divisor_count(n: u32) -> u32 {
         d += 1;
     }
     count
+}
+
+/// Sus Fuss on one score: exactly 3 or 4 divisors make it the next prime above it.
+pub fn sus_fuss(score: u32) -> u32 {
+    if matches!(divisor_count(score), 3 | 4) {
+        next_prime(score)
+    } else {
+        score
+    }
 }
 
 /// Whether 3^k has equal first and last decimal digits, by exact integer

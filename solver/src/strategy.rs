@@ -1,0 +1,446 @@
+//! Strategies: the [`Strategy`] trait, course strategies by name, and
+//! [`Policy`], a strategy written out as a table.
+//!
+//! A course strategy is a function (score, opponent_score) -> num_rolls; it
+//! cannot see the dice sides. A policy table has one answer per
+//! (sides, score, opponent_score) state, so a table solved with the sides
+//! visible keeps them. Every strategy is checked once, when it becomes a
+//! policy: an answer outside the rules' actions is an error naming the state.
+//!
+//! Strategy names follow the course: `always_roll(4)`, `bacon_strategy`,
+//! `swap_strategy(8, 4)`, ..., plus `optimal` and `best_response(STRATEGY)`.
+//! Anything that names a file (`.csv`, `.json`, `.py`, `hog.py:NAME`, or a
+//! policy table) is [`StrategySpec::File`], read by the caller.
+
+use ndarray::Array3;
+
+use crate::error::{Error, Result};
+use crate::rules::{power_of_three_digits_match, sus_fuss, Rules, State};
+
+/// Anything that picks a number of dice in a state.
+pub trait Strategy: Sync {
+    /// The answer for `state`: any integer; [`Policy::from_strategy`] checks it.
+    fn num_rolls(&self, state: State) -> i64;
+}
+
+/// A course strategy as a closure of (score, opponent_score).
+impl<F: Fn(u32, u32) -> i64 + Sync> Strategy for F {
+    fn num_rolls(&self, state: State) -> i64 {
+        self(state.score, state.opponent_score)
+    }
+}
+
+/// A strategy written out for every state below the goal.
+///
+/// Axis order of the table: (sides index, score, opponent_score), where the
+/// sides index follows [`Rules::state_sides`] (0: six sides, 1: four).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Policy {
+    goal: u32,
+    sides: Vec<u32>,
+    actions: Array3<i8>,
+}
+
+impl Policy {
+    /// Asks `strategy` for every state and checks each answer against the rules.
+    pub fn from_strategy(
+        strategy: &dyn Strategy,
+        rules: &Rules,
+        goal: u32,
+        name: &str,
+    ) -> Result<Policy> {
+        let sides = rules.state_sides().to_vec();
+        let g = goal as usize;
+        let mut actions = Array3::zeros((sides.len(), g, g));
+        for ((d, score, opponent_score), cell) in actions.indexed_iter_mut() {
+            let state = State {
+                score: score as u32,
+                opponent_score: opponent_score as u32,
+                sides: sides[d],
+            };
+            let answer = strategy.num_rolls(state);
+            *cell = rules.check_action(answer).map_err(|e| Error::BadAnswer {
+                strategy: name.to_string(),
+                score: state.score,
+                opponent_score: state.opponent_score,
+                value: answer.to_string(),
+                reason: e.to_string(),
+            })? as i8;
+        }
+        Ok(Policy {
+            goal,
+            sides,
+            actions,
+        })
+    }
+
+    /// A policy from its raw table, checked against the rules and goal.
+    pub fn from_actions(rules: &Rules, goal: u32, actions: Array3<i8>) -> Result<Policy> {
+        let sides = rules.state_sides().to_vec();
+        let g = goal as usize;
+        if actions.dim() != (sides.len(), g, g) {
+            return Err(Error::TableMismatch(format!(
+                "the table has shape {:?}, the rules and goal need {:?}",
+                actions.dim(),
+                (sides.len(), g, g)
+            )));
+        }
+        if let Some(((d, s, o), &a)) = actions
+            .indexed_iter()
+            .find(|(_, &a)| rules.check_action(a as i64).is_err())
+        {
+            return Err(Error::TableMismatch(format!(
+                "num_rolls {a} at sides {}, score {s}, opponent_score {o} is not an action of {}",
+                sides[d],
+                rules.name()
+            )));
+        }
+        Ok(Policy {
+            goal,
+            sides,
+            actions,
+        })
+    }
+
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    pub fn sides(&self) -> &[u32] {
+        &self.sides
+    }
+
+    pub fn actions(&self) -> &Array3<i8> {
+        &self.actions
+    }
+
+    #[inline]
+    pub fn get(&self, state: State) -> i32 {
+        let d = usize::from(state.sides != self.sides[0]);
+        self.actions[[d, state.score as usize, state.opponent_score as usize]] as i32
+    }
+
+    /// Whether some state's answer depends on the dice sides, so that no
+    /// course strategy (which sees only the two scores) can play it.
+    pub fn sees_sides(&self) -> bool {
+        self.sides.len() > 1 && {
+            let first = self.actions.index_axis(ndarray::Axis(0), 0);
+            self.actions
+                .outer_iter()
+                .skip(1)
+                .any(|slice| slice != first)
+        }
+    }
+
+    /// The course strategy that plays one sides slice of this policy in every state.
+    pub fn slice(&self, sides: u32) -> Option<Policy> {
+        let d = self.sides.iter().position(|&s| s == sides)?;
+        let slice = self.actions.index_axis(ndarray::Axis(0), d);
+        let mut actions = self.actions.clone();
+        for mut out in actions.outer_iter_mut() {
+            out.assign(&slice);
+        }
+        Some(Policy {
+            goal: self.goal,
+            sides: self.sides.clone(),
+            actions,
+        })
+    }
+}
+
+impl Strategy for Policy {
+    fn num_rolls(&self, state: State) -> i64 {
+        self.get(state) as i64
+    }
+}
+
+/// A strategy as the user names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StrategySpec {
+    /// A course strategy by name, with its arguments.
+    Course { name: String, args: Vec<i64> },
+    /// The self-play optimum for the rules and goal in use.
+    Optimal,
+    /// The best response to another strategy.
+    BestResponse(Box<StrategySpec>),
+    /// A policy table, CSV, JSON or Python file (`hog.py` or `hog.py:NAME`).
+    File(String),
+}
+
+impl StrategySpec {
+    pub fn parse(text: &str) -> Result<StrategySpec> {
+        let bad = |reason: &str| Error::BadStrategy {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(bad("empty strategy"));
+        }
+        let is_name = trimmed
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_(), -".contains(c));
+        if !is_name || !trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Ok(StrategySpec::File(trimmed.to_string()));
+        }
+        let (name, inner) = match trimmed.split_once('(') {
+            None => (trimmed, None),
+            Some((name, rest)) => {
+                let inner = rest
+                    .strip_suffix(')')
+                    .ok_or_else(|| bad("missing ')' at the end"))?;
+                (name.trim(), Some(inner.trim()))
+            }
+        };
+        match name {
+            "optimal" if inner.is_none() => Ok(StrategySpec::Optimal),
+            "optimal" => Err(bad("optimal takes no arguments")),
+            "best_response" => match inner {
+                Some(inner) if !inner.is_empty() => Ok(StrategySpec::BestResponse(Box::new(
+                    StrategySpec::parse(inner)?,
+                ))),
+                _ => Err(bad(
+                    "best_response needs a strategy: best_response(always_roll(4))",
+                )),
+            },
+            _ => {
+                let args = match inner {
+                    None | Some("") => vec![],
+                    Some(inner) => inner
+                        .split(',')
+                        .map(|a| {
+                            a.trim().parse::<i64>().map_err(|_| {
+                                bad(&format!("argument '{}' is not an integer", a.trim()))
+                            })
+                        })
+                        .collect::<Result<_>>()?,
+                };
+                if !COURSE_STRATEGIES.iter().any(|c| c.name == name) {
+                    return Err(bad(&format!(
+                        "unknown strategy '{name}'; known: optimal, best_response(S), {}, or a file",
+                        COURSE_STRATEGIES
+                            .iter()
+                            .map(|c| c.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+                Ok(StrategySpec::Course {
+                    name: name.to_string(),
+                    args,
+                })
+            }
+        }
+    }
+}
+
+/// A course strategy: its name, the presets it belongs to, and its
+/// parameters with their defaults (None: required).
+pub struct CourseStrategy {
+    pub name: &'static str,
+    pub presets: &'static [&'static str],
+    pub params: &'static [(&'static str, Option<i64>)],
+}
+
+const ALL: &[&str] = &["fa16", "fa13", "sp26", "sp26-simple", "nju21", "fa12"];
+
+pub const COURSE_STRATEGIES: &[CourseStrategy] = &[
+    CourseStrategy {
+        name: "always_roll",
+        presets: ALL,
+        params: &[("num_rolls", None)],
+    },
+    CourseStrategy {
+        name: "bacon_strategy",
+        presets: &["fa16", "fa13"],
+        params: &[("margin", Some(8)), ("num_rolls", None)],
+    },
+    CourseStrategy {
+        name: "swap_strategy",
+        presets: &["fa16", "fa13"],
+        params: &[("margin", Some(8)), ("num_rolls", None)],
+    },
+    CourseStrategy {
+        name: "boar_strategy",
+        presets: &["sp26", "sp26-simple"],
+        params: &[("threshold", Some(11)), ("num_rolls", Some(6))],
+    },
+    CourseStrategy {
+        name: "sus_strategy",
+        presets: &["sp26", "sp26-simple"],
+        params: &[("threshold", Some(11)), ("num_rolls", Some(6))],
+    },
+    CourseStrategy {
+        name: "picky_piggy_strategy",
+        presets: &["nju21"],
+        params: &[("cutoff", Some(8)), ("num_rolls", Some(6))],
+    },
+    CourseStrategy {
+        name: "swine_swap_strategy",
+        presets: &["nju21"],
+        params: &[("cutoff", Some(8)), ("num_rolls", Some(6))],
+    },
+    CourseStrategy {
+        name: "make_comeback_strategy",
+        presets: &["fa12"],
+        params: &[("margin", None), ("num_rolls", Some(5))],
+    },
+    CourseStrategy {
+        name: "make_mean_strategy",
+        presets: &["fa12"],
+        params: &[("min_points", None), ("num_rolls", Some(5))],
+    },
+];
+
+/// The course's default num_rolls for bacon_strategy and swap_strategy:
+/// 4 in fa16, BASELINE_NUM_ROLLS = 5 in fa13.
+fn bacon_default_rolls(preset: &str) -> i64 {
+    if preset == "fa16" {
+        4
+    } else {
+        5
+    }
+}
+
+/// A course strategy for these rules, as a closure of (score, opponent_score).
+pub fn course_strategy(
+    rules: &Rules,
+    name: &str,
+    args: &[i64],
+) -> Result<Box<dyn Fn(u32, u32) -> i64 + Sync + Send>> {
+    let preset = rules.name();
+    let text = format!(
+        "{name}({})",
+        args.iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let bad = |reason: String| Error::BadStrategy {
+        text: text.clone(),
+        reason,
+    };
+    let course = COURSE_STRATEGIES
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| bad("unknown course strategy".into()))?;
+    if !course.presets.contains(&preset.as_str()) {
+        return Err(bad(format!(
+            "{name} belongs to {}, not to the rules in use ({preset})",
+            course.presets.join(", ")
+        )));
+    }
+    if args.len() > course.params.len() {
+        return Err(bad(format!(
+            "{name} takes at most {} arguments ({})",
+            course.params.len(),
+            course
+                .params
+                .iter()
+                .map(|p| p.0)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let arg = |i: usize| -> Result<i64> {
+        let (param, default) = course.params[i];
+        let default = match (name, param) {
+            ("bacon_strategy" | "swap_strategy", "num_rolls") => Some(bacon_default_rolls(&preset)),
+            _ => default,
+        };
+        args.get(i)
+            .copied()
+            .or(default)
+            .ok_or_else(|| bad(format!("{name} needs its argument {param}")))
+    };
+    let rules = rules.clone();
+    let (a, b) = (arg(0)?, if course.params.len() > 1 { arg(1)? } else { 0 });
+    let strategy: Box<dyn Fn(u32, u32) -> i64 + Sync + Send> = match (name, preset.as_str()) {
+        ("always_roll", _) => {
+            rules.check_action(a).map_err(|e| bad(e.to_string()))?;
+            Box::new(move |_, _| a)
+        }
+        // fa16: Free Bacon points after the prime boost (and the cap of 25).
+        ("bacon_strategy", "fa16") => Box::new(move |s, o| {
+            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0) as i64;
+            if bacon >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        // fa16: 0 on a beneficial swap, or when bacon >= margin and no swap happens.
+        ("swap_strategy", "fa16") => Box::new(move |s, o| {
+            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
+            let new = s + bacon;
+            let swaps = new == 2 * o || o == 2 * new;
+            if 2 * new == o || (bacon as i64 >= a && !swaps) {
+                0
+            } else {
+                b
+            }
+        }),
+        ("bacon_strategy", _) => Box::new(move |s, o| {
+            if rules.zero_dice_points(s, o) as i64 >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        // fa13: 0 on a beneficial swap, num_rolls on a harmful one, else bacon_strategy.
+        ("swap_strategy", _) => Box::new(move |s, o| {
+            let bacon = rules.zero_dice_points(s, o);
+            if 2 * (s + bacon) == o {
+                0
+            } else if s + bacon == 2 * o {
+                b
+            } else if bacon as i64 >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        ("boar_strategy", _) | ("picky_piggy_strategy", _) => Box::new(move |s, o| {
+            if rules.zero_dice_points(s, o) as i64 >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        // 0 when rolling 0 (Boar Brawl, then Sus Fuss) raises the score by >= threshold.
+        // The course's function applies Sus Fuss whether or not the game does.
+        ("sus_strategy", _) => Box::new(move |s, o| {
+            let new = sus_fuss(s + rules.zero_dice_points(s, o));
+            if (new - s) as i64 >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        // 0 when rolling 0 triggers a swap that gains the mover >= cutoff (opp - score).
+        ("swine_swap_strategy", _) => Box::new(move |s, o| {
+            let swaps = power_of_three_digits_match(s + rules.zero_dice_points(s, o) + o);
+            if swaps && o as i64 - s as i64 >= a {
+                0
+            } else {
+                b
+            }
+        }),
+        ("make_comeback_strategy", _) => {
+            Box::new(move |s, o| if o as i64 - s as i64 >= a { b + 1 } else { b })
+        }
+        // 0 when Free Bacon (with Touchdown) gives >= min_points and the new sum
+        // of scores is a multiple of 7 or ends in 7.
+        ("make_mean_strategy", _) => Box::new(move |s, o| {
+            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
+            let sum = s + bacon + o;
+            if bacon as i64 >= a && (sum % 7 == 0 || sum % 10 == 7) {
+                0
+            } else {
+                b
+            }
+        }),
+        _ => unreachable!("every course strategy is matched above"),
+    };
+    Ok(strategy)
+}
