@@ -7,6 +7,7 @@ pub mod dice;
 pub mod error;
 pub mod model;
 pub mod rules;
+pub mod simulate;
 pub mod strategy;
 
 pub use error::{Error, Result};
