@@ -5,10 +5,13 @@
 
 pub mod dice;
 pub mod error;
+pub mod evaluate;
 pub mod model;
 pub mod rules;
 pub mod simulate;
+pub mod solve;
 pub mod strategy;
+pub mod table;
 
 pub use error::{Error, Result};
 pub use model::{Model, Next};

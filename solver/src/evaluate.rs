@@ -1,0 +1,172 @@
+//! Exact evaluation of a fixed strategy A against a fixed strategy B.
+//!
+//! With both strategies fixed, the game is a Markov chain over the states
+//! (x, who moves). For the vector E = (P(A wins), P(B wins), P(draw)):
+//!
+//! ```text
+//!   E_A(x) = Σ_p P(p | x, A(x)) · { (1,0,0) if A wins; (0,1,0) if B wins; E_B(y) otherwise }
+//!   E_B(x) = Σ_p P(p | x, B(x)) · { (0,1,0) if B wins; (1,0,0) if A wins; E_A(y) otherwise }
+//! ```
+//!
+//! solved layer by layer as in [`crate::solve`]. A pass (a turn that surely
+//! scores 0) leads to x or x̄ in the same layer, where the other player moves;
+//! if that player passes too, the play is back where it started and, both
+//! strategies and zero-point turns being deterministic, goes round forever: a
+//! draw, (0, 0, 1). Otherwise the pass takes the other player's exit value.
+//!
+//! The strategies see the whole state, so hidden state is followed exactly: a
+//! course strategy cannot see fa16's dice sides, yet its games are evaluated
+//! with the sides tracked.
+
+use std::ops::Add;
+
+use crate::model::{Model, Next};
+use crate::rules::State;
+use crate::solve::{Driver, Engine, Expectation, Grid, Probability, Step};
+use crate::strategy::Policy;
+
+/// Probabilities of the three ends of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<V> {
+    pub a_wins: V,
+    pub b_wins: V,
+    pub draw: V,
+}
+
+impl<V: Probability> Outcome<V> {
+    fn a_wins() -> Self {
+        Outcome {
+            a_wins: V::one(),
+            b_wins: V::zero(),
+            draw: V::zero(),
+        }
+    }
+
+    fn b_wins() -> Self {
+        Outcome {
+            a_wins: V::zero(),
+            b_wins: V::one(),
+            draw: V::zero(),
+        }
+    }
+
+    fn draw() -> Self {
+        Outcome {
+            a_wins: V::zero(),
+            b_wins: V::zero(),
+            draw: V::one(),
+        }
+    }
+}
+
+impl<V: Probability> Add for Outcome<V> {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Outcome {
+            a_wins: self.a_wins + other.a_wins,
+            b_wins: self.b_wins + other.b_wins,
+            draw: self.draw + other.draw,
+        }
+    }
+}
+
+impl<V: Probability> Expectation<V> for Outcome<V> {
+    fn zero() -> Self {
+        Outcome {
+            a_wins: V::zero(),
+            b_wins: V::zero(),
+            draw: V::zero(),
+        }
+    }
+
+    fn add_scaled(self, p: &V, value: Self) -> Self {
+        Outcome {
+            a_wins: self.a_wins + p.clone() * value.a_wins,
+            b_wins: self.b_wins + p.clone() * value.b_wins,
+            draw: self.draw + p.clone() * value.draw,
+        }
+    }
+}
+
+/// The exact outcome of A against B from every state, whoever moves.
+pub struct Evaluation<V> {
+    /// Outcomes when A moves in the state (A's score first).
+    pub a_moves: Grid<Outcome<V>>,
+    /// Outcomes when B moves in the state (B's score first).
+    pub b_moves: Grid<Outcome<V>>,
+}
+
+impl<V: Probability> Evaluation<V> {
+    /// A moves first from 0-0.
+    pub fn first(&self) -> &Outcome<V> {
+        self.a_moves.get(State::START)
+    }
+
+    /// B moves first from 0-0.
+    pub fn second(&self) -> &Outcome<V> {
+        self.b_moves.get(State::START)
+    }
+
+    /// The course's win rate of A: the mean of its wins in the two seatings.
+    pub fn win_rate(&self) -> V {
+        (self.first().a_wins.clone() + self.second().a_wins.clone()) * V::half()
+    }
+
+    /// The mean draw probability of the two seatings.
+    pub fn draw(&self) -> V {
+        (self.first().draw.clone() + self.second().draw.clone()) * V::half()
+    }
+}
+
+impl<V: Probability> Engine<'_, V> {
+    /// The exact outcome of A against B.
+    pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
+        self.in_pool(|| self.evaluate_layers(a, b))
+    }
+
+    fn evaluate_layers(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
+        let model = self.model();
+        let mut a_moves = Grid::new(model, Expectation::<V>::zero());
+        let mut b_moves = Grid::new(model, Expectation::<V>::zero());
+        for layer in self.layers() {
+            // One step of the mover's strategy; `mine`/`yours` are the ends that
+            // mean the mover wins or loses, `next` the other player's grid.
+            let step = |x: State, policy: &Policy, mine: fn() -> Outcome<V>, yours: fn() -> Outcome<V>, next: &Grid<Outcome<V>>| {
+                let a = policy.get(x);
+                match self.pass(x, a) {
+                    Some(y) => Step::Pass(y),
+                    None => Step::Exit(self.expect(x, a, |n| match n {
+                        Next::Win => mine(),
+                        Next::Loss => yours(),
+                        Next::Continue(y) => next.get(y).clone(),
+                    })),
+                }
+            };
+            let steps = self.map_layer(&layer, |x| {
+                (
+                    step(x, a, Outcome::a_wins, Outcome::b_wins, &b_moves),
+                    step(x, b, Outcome::b_wins, Outcome::a_wins, &a_moves),
+                )
+            });
+            // A pass hands the move to the other player in the same layer: their
+            // exit value, or a draw if they pass back.
+            let resolve = |own: &Step<Outcome<V>>, other: fn(&(Step<Outcome<V>>, Step<Outcome<V>>)) -> &Step<Outcome<V>>| match own {
+                Step::Exit(v) => v.clone(),
+                Step::Pass(y) => match other(&steps[layer.position(*y)]) {
+                    Step::Exit(v) => v.clone(),
+                    Step::Pass(_) => Outcome::draw(),
+                },
+            };
+            for (&x, (a_step, b_step)) in layer.states.iter().zip(&steps) {
+                a_moves.set(x, resolve(a_step, |s| &s.1));
+                b_moves.set(x, resolve(b_step, |s| &s.0));
+            }
+        }
+        Evaluation { a_moves, b_moves }
+    }
+}
+
+/// The exact outcome of A against B under a model, on all cores.
+pub fn evaluate(model: &Model, a: &Policy, b: &Policy) -> Evaluation<f64> {
+    Engine::new(model, Driver::Parallel).evaluate(a, b)
+}

@@ -1,0 +1,604 @@
+//! The dynamic-programming engine: the self-play optimum and the best
+//! response to a fixed strategy. ([`crate::evaluate`] grades two fixed
+//! strategies on the same machinery.)
+//!
+//! # The recurrence
+//!
+//! A state x = (s, o, d) holds the mover's score s, the opponent's score o
+//! (both below the goal G) and the dice sides d. An action a from x scores p
+//! points with exact probability P(p | x, a) and leads to next(x, a, p): the
+//! mover wins, the mover loses (a swap handed the goal over), or the game goes
+//! on in the state y that the opponent then sees.
+//!
+//! Self-play optimum: V(x) is the mover's chance to win when both players
+//! maximise theirs, a draw (an endless game) counting 1/2, so the game stays
+//! zero-sum:
+//!
+//! ```text
+//!   Q(x, a) = Σ_p P(p | x, a) · { 1 if the mover wins, 0 if they lose, 1 − V(y) otherwise }
+//!   V(x)    = max_a Q(x, a)
+//! ```
+//!
+//! Best response to a fixed strategy B: W(x) is our chance to win when we move
+//! in x, L(x) our chance when B moves in x (a draw is not a win: 0):
+//!
+//! ```text
+//!   W(x) = max_a Σ_p P(p | x, a)    · { 1 win, 0 loss, L(y) otherwise }
+//!   L(x) =       Σ_p P(p | x, B(x)) · { 0 B wins, 1 B loses, W(y) otherwise }
+//! ```
+//!
+//! # Layers
+//!
+//! A turn that scores p > 0 points raises s + o by at least p (a swap keeps the
+//! sum, Sus Fuss only raises it). So states are solved in layers of equal
+//! s + o, highest first; a layer reads only finished higher layers, and its
+//! states are independent of each other, which the parallel driver uses.
+//!
+//! The exception is a turn that surely scores 0 (nju21's Picky Piggy on a 0
+//! digit), a *pass*: it keeps the pair of scores, so from x it leads to x
+//! itself (the scores swapped) or to x̄ = (o, s, d), and a pass from x̄ leads
+//! back to x. Each layer is therefore solved in two steps: first every state's
+//! best *exit* value r(x) over the actions that leave the layer, then the
+//! passes, exactly, in closed form. With a draw worth 1/2 and the mover
+//! choosing between r(x) and passing:
+//!
+//! ```text
+//!   x passes to x:                V(x) = max(r(x), 1/2)            passing forever is a draw
+//!   x passes to x̄, x̄ cannot pass: V(x) = max(r(x), 1 − r(x̄))
+//!   x passes to x̄, x̄ passes to x: V(x) = max(r(x), min(1/2, 1 − r(x̄)))
+//! ```
+//!
+//! The last line: if r(x) + r(x̄) >= 1 both players exit; otherwise the one
+//! whose exit is worth at least 1/2 takes it and the other passes into it, and
+//! if neither exit is worth 1/2 both pass forever, a draw. For the best
+//! response, a pass answered by B's pass returns to x: an endless game, worth
+//! 0 to us, so W(x) = max(r(x), L(x̄)) where L(x̄) counts only if B exits.
+//!
+//! # Ties and values
+//!
+//! Among actions whose values are equal within the tie tolerance (1e-12 for
+//! f64), the lowest num_rolls is chosen, so tables are reproducible. Values
+//! are generic over [`Probability`] so that exact rational arithmetic can run
+//! on the same code path.
+
+use std::fmt::Debug;
+use std::ops::{Add, Mul, Sub};
+
+use ndarray::ArrayView3;
+use rayon::prelude::*;
+
+use crate::model::{Model, Next};
+use crate::rules::State;
+use crate::strategy::Policy;
+
+/// The number type of the engine's probabilities.
+pub trait Probability:
+    Clone + Send + Sync + PartialOrd + Debug + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+{
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn half() -> Self;
+    /// count / total.
+    fn from_counts(count: u64, total: u64) -> Self;
+    /// Whether `value` is close enough to `best` to count as a tie.
+    fn ties(value: &Self, best: &Self) -> bool;
+    fn to_f64(&self) -> f64;
+}
+
+/// The tie tolerance of f64 values.
+pub const TIE_TOLERANCE: f64 = 1e-12;
+
+impl Probability for f64 {
+    fn zero() -> f64 {
+        0.0
+    }
+    fn one() -> f64 {
+        1.0
+    }
+    fn half() -> f64 {
+        0.5
+    }
+    fn from_counts(count: u64, total: u64) -> f64 {
+        count as f64 / total as f64
+    }
+    fn ties(value: &f64, best: &f64) -> bool {
+        *value >= *best - TIE_TOLERANCE
+    }
+    fn to_f64(&self) -> f64 {
+        *self
+    }
+}
+
+/// How a layer's independent states are computed: one thread, or rayon.
+/// Both give bit-identical results (the per-state work is the same pure function).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    Sequential,
+    Parallel,
+}
+
+/// One value per state. Axis order: (sides index, score, opponent_score),
+/// the sides index following [`crate::Rules::state_sides`] (0: six, 1: four);
+/// stored flat in that order, and viewed as an ndarray through [`Grid::cells`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid<T> {
+    goal: usize,
+    sides: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    pub fn new(model: &Model, fill: T) -> Grid<T> {
+        let goal = model.goal() as usize;
+        let sides = model.sides().len();
+        Grid {
+            goal,
+            sides,
+            cells: vec![fill; sides * goal * goal],
+        }
+    }
+
+    #[inline]
+    fn index(&self, x: State) -> usize {
+        (usize::from(x.sides != 6) * self.goal + x.score as usize) * self.goal
+            + x.opponent_score as usize
+    }
+
+    #[inline]
+    pub fn get(&self, x: State) -> &T {
+        &self.cells[self.index(x)]
+    }
+
+    pub fn set(&mut self, x: State, value: T) {
+        let i = self.index(x);
+        self.cells[i] = value;
+    }
+
+    /// The grid as an array with axes (sides index, score, opponent_score).
+    pub fn cells(&self) -> ArrayView3<'_, T> {
+        ArrayView3::from_shape((self.sides, self.goal, self.goal), &self.cells)
+            .expect("the grid holds sides x goal x goal cells")
+    }
+
+    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
+        Grid {
+            goal: self.goal,
+            sides: self.sides,
+            cells: self.cells.iter().map(f).collect(),
+        }
+    }
+}
+
+/// Values that a turn's outcomes are averaged over: a probability, or a tuple of them.
+pub trait Expectation<V>: Clone {
+    fn zero() -> Self;
+    /// self + p · value
+    fn add_scaled(self, p: &V, value: Self) -> Self;
+}
+
+impl<V: Probability> Expectation<V> for V {
+    fn zero() -> V {
+        V::zero()
+    }
+    fn add_scaled(self, p: &V, value: V) -> V {
+        self + p.clone() * value
+    }
+}
+
+/// The engine: a compiled model and its roll tables in the number type V.
+pub struct Engine<'m, V> {
+    model: &'m Model,
+    rolls: Vec<Vec<(u32, V)>>,
+    /// The same tables, dense: P(first + i) for i in 0..len.
+    dense_rolls: Vec<Dense<V>>,
+    /// The most points a roll can score.
+    max_roll_points: u32,
+    driver: Driver,
+}
+
+impl<'m, V: Probability> Engine<'m, V> {
+    pub fn new(model: &'m Model, driver: Driver) -> Engine<'m, V> {
+        let rolls = model
+            .roll_tables()
+            .iter()
+            .map(|dist| {
+                dist.counts
+                    .iter()
+                    .map(|&(p, c)| (p, V::from_counts(c, dist.total)))
+                    .collect()
+            })
+            .collect::<Vec<Vec<(u32, V)>>>();
+        let max_roll_points = rolls.iter().flatten().map(|&(p, _)| p).max().unwrap_or(0);
+        let dense_rolls = rolls.iter().map(|sparse| Dense::new(sparse)).collect();
+        Engine {
+            model,
+            rolls,
+            dense_rolls,
+            max_roll_points,
+            driver,
+        }
+    }
+
+    pub fn model(&self) -> &Model {
+        self.model
+    }
+
+    /// Σ_p P(p | x, a) · value(next(x, a, p)).
+    #[inline]
+    pub(crate) fn expect<T: Expectation<V>>(
+        &self,
+        x: State,
+        num_rolls: i32,
+        value: impl Fn(Next) -> T,
+    ) -> T {
+        let n = self.model.effective_rolls(x, num_rolls);
+        if n < 1 {
+            return value(self.model.next(x, n, self.model.fixed_points(x, n)));
+        }
+        let outcomes = &self.rolls[self.model.roll_index(x, n)];
+        outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
+            acc.add_scaled(prob, value(self.model.next(x, n, *p)))
+        })
+    }
+
+    /// The state a pass leads to, if this action surely scores 0 points and
+    /// so stays in the layer of x.
+    #[inline]
+    pub(crate) fn pass(&self, x: State, num_rolls: i32) -> Option<State> {
+        let n = self.model.effective_rolls(x, num_rolls);
+        if n >= 1 {
+            return None;
+        }
+        same_layer(x, self.model.next(x, n, self.model.fixed_points(x, n)))
+    }
+
+    /// The layers from the highest sum of scores to 0.
+    pub(crate) fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
+        let g = self.model.goal();
+        let sides = self.model.sides();
+        (0..=2 * (g - 1)).rev().map(move |sum| Layer::new(sum, g, sides))
+    }
+
+    /// `f` on every state of a layer, in layer order.
+    pub(crate) fn map_layer<T: Send>(
+        &self,
+        layer: &Layer,
+        f: impl Fn(State) -> T + Sync + Send,
+    ) -> Vec<T> {
+        match self.driver {
+            Driver::Sequential => layer.states.iter().map(|&x| f(x)).collect(),
+            Driver::Parallel => layer
+                .states
+                .par_iter()
+                .with_min_len(MIN_STATES_PER_TASK)
+                .map(|&x| f(x))
+                .collect(),
+        }
+    }
+
+    /// Runs a solve on a rayon worker thread (parallel driver), so that the
+    /// many small layers split and join inside the pool instead of each being
+    /// handed over to it from outside.
+    pub(crate) fn in_pool<R: Send>(&self, solve: impl FnOnce() -> R + Send) -> R {
+        match self.driver {
+            Driver::Sequential => solve(),
+            Driver::Parallel => rayon::scope(|_| solve()),
+        }
+    }
+
+    /// The self-play optimum.
+    pub fn optimal(&self) -> Solution<V> {
+        self.in_pool(|| self.optimal_layers())
+    }
+
+    fn optimal_layers(&self) -> Solution<V> {
+        let model = self.model;
+        let mut values = Grid::new(model, V::zero());
+        let mut policy = Grid::new(model, 0i8);
+        for layer in self.layers() {
+            let options = self.map_layer(&layer, |x| {
+                self.options(x, |next| match next {
+                    Next::Win => V::one(),
+                    Next::Loss => V::zero(),
+                    Next::Continue(y) => V::one() - values.get(y).clone(),
+                })
+            });
+            let resolved: Vec<(V, i8)> = layer
+                .states
+                .iter()
+                .zip(&options)
+                .map(|(&x, opts)| {
+                    let pass_value = opts.pass.map(|(_, y)| {
+                        if y == x {
+                            V::half()
+                        } else {
+                            let other = &options[layer.position(y)];
+                            let exit = V::one() - other.best_exit();
+                            match other.pass {
+                                Some((_, back)) => {
+                                    debug_assert_eq!(back, x, "a pass from x̄ leads back to x");
+                                    min(V::half(), exit)
+                                }
+                                None => exit,
+                            }
+                        }
+                    });
+                    opts.choose(pass_value)
+                })
+                .collect();
+            for (&x, (v, a)) in layer.states.iter().zip(resolved) {
+                values.set(x, v);
+                policy.set(x, a);
+            }
+        }
+        Solution { values, policy }
+    }
+
+    /// The best response to the fixed strategy `b`.
+    pub fn best_response(&self, b: &Policy) -> BestResponse<V> {
+        self.in_pool(|| self.best_response_layers(b))
+    }
+
+    fn best_response_layers(&self, b: &Policy) -> BestResponse<V> {
+        let model = self.model;
+        let mut us = Grid::new(model, V::zero());
+        let mut them = Grid::new(model, V::zero());
+        let mut policy = Grid::new(model, 0i8);
+        for layer in self.layers() {
+            let steps = self.map_layer(&layer, |x| {
+                let ours = self.options(x, |next| match next {
+                    Next::Win => V::one(),
+                    Next::Loss => V::zero(),
+                    Next::Continue(y) => them.get(y).clone(),
+                });
+                let theirs = match self.pass(x, b.get(x)) {
+                    Some(y) => Step::Pass(y),
+                    None => Step::Exit(self.expect(x, b.get(x), |next| match next {
+                        Next::Win => V::zero(),
+                        Next::Loss => V::one(),
+                        Next::Continue(y) => us.get(y).clone(),
+                    })),
+                };
+                (ours, theirs)
+            });
+            // Our passes: worth B's exit value, or 0 if B passes back (endless).
+            for (&x, (ours, _)) in layer.states.iter().zip(&steps) {
+                let pass_value = ours.pass.map(|(_, y)| match &steps[layer.position(y)].1 {
+                    Step::Exit(v) => v.clone(),
+                    Step::Pass(_) => V::zero(),
+                });
+                let (v, a) = ours.choose(pass_value);
+                us.set(x, v);
+                policy.set(x, a);
+            }
+            // B's passes hand the move to us in the same layer, now solved.
+            for (&x, (_, theirs)) in layer.states.iter().zip(&steps) {
+                let v = match theirs {
+                    Step::Exit(v) => v.clone(),
+                    Step::Pass(y) => us.get(*y).clone(),
+                };
+                them.set(x, v);
+            }
+        }
+        BestResponse { us, them, policy }
+    }
+
+    /// Q(x, a) for every action that leaves the layer, and the pass if any.
+    ///
+    /// Every dice action from x lands on the same outcomes "the mover scored
+    /// p", so their values f(p) are computed once and each Q(x, n) is the dot
+    /// product Σ_p P(p | x, n) · f(p).
+    fn options(&self, x: State, value: impl Fn(Next) -> V) -> Options<V> {
+        let rules = self.model.rules();
+        let after_roll: Vec<V> = (0..=self.max_roll_points)
+            .map(|p| value(self.model.next(x, 1, p)))
+            .collect();
+        let mut options = Options {
+            min_action: rules.min_action(),
+            values: std::array::from_fn(|_| None),
+            pass: None,
+        };
+        for a in rules.actions() {
+            let n = self.model.effective_rolls(x, a);
+            let q = if n >= 1 {
+                self.dense_rolls[self.model.roll_index(x, n)].dot(&after_roll)
+            } else {
+                let next = self.model.next(x, n, self.model.fixed_points(x, n));
+                match same_layer(x, next) {
+                    Some(y) => {
+                        options.pass = Some((a, y));
+                        continue;
+                    }
+                    None => value(next),
+                }
+            };
+            options.values[(a - options.min_action) as usize] = Some(q);
+        }
+        options
+    }
+}
+
+/// The state a turn leads to if it stays in the layer of x: a pass.
+#[inline]
+fn same_layer(x: State, next: Next) -> Option<State> {
+    match next {
+        Next::Continue(y) if y.score + y.opponent_score == x.score + x.opponent_score => Some(y),
+        _ => None,
+    }
+}
+
+/// A point distribution stored densely from its lowest points.
+struct Dense<V> {
+    first: usize,
+    probs: Vec<V>,
+}
+
+impl<V: Probability> Dense<V> {
+    fn new(sparse: &[(u32, V)]) -> Dense<V> {
+        let first = sparse.first().map_or(0, |&(p, _)| p as usize);
+        let last = sparse.last().map_or(0, |&(p, _)| p as usize);
+        let mut probs = vec![V::zero(); (last + 1).saturating_sub(first)];
+        for (p, prob) in sparse {
+            probs[*p as usize - first] = prob.clone();
+        }
+        Dense { first, probs }
+    }
+
+    /// Σ_i P(first + i) · f(first + i), in four interleaved partial sums so
+    /// that the additions need not wait for each other; the order is fixed,
+    /// so every driver gets the same bits.
+    #[inline]
+    fn dot(&self, f: &[V]) -> V {
+        let f = &f[self.first..self.first + self.probs.len()];
+        let mut sums: [V; 4] = std::array::from_fn(|_| V::zero());
+        let (probs, tail_probs) = self.probs.split_at(self.probs.len() / 4 * 4);
+        let (values, tail_values) = f.split_at(probs.len());
+        for (p4, v4) in probs.chunks_exact(4).zip(values.chunks_exact(4)) {
+            for lane in 0..4 {
+                sums[lane] = sums[lane].clone() + p4[lane].clone() * v4[lane].clone();
+            }
+        }
+        for (p, v) in tail_probs.iter().zip(tail_values) {
+            sums[0] = sums[0].clone() + p.clone() * v.clone();
+        }
+        let [a, b, c, d] = sums;
+        (a + b) + (c + d)
+    }
+}
+
+/// A step of a fixed strategy inside a layer: it leaves the layer with a
+/// value, or passes to a state of the same layer.
+pub(crate) enum Step<T> {
+    Exit(T),
+    Pass(State),
+}
+
+/// Layers are split into parallel tasks of at least this many states.
+const MIN_STATES_PER_TASK: usize = 16;
+
+/// The most actions any rules allow: -1 to 10.
+const MAX_ACTIONS: usize = 12;
+
+struct Options<V> {
+    min_action: i32,
+    /// Q(x, a) by a - min_action, for the actions that leave the layer.
+    values: [Option<V>; MAX_ACTIONS],
+    /// The pass action and where it leads.
+    pass: Option<(i32, State)>,
+}
+
+impl<V: Probability> Options<V> {
+    fn best_exit(&self) -> V {
+        self.values
+            .iter()
+            .flatten()
+            .fold(V::zero(), |best, v| max(best, v.clone()))
+    }
+
+    /// The value of the state and the lowest action that ties it.
+    fn choose(&self, pass_value: Option<V>) -> (V, i8) {
+        let value_of = |i: usize| -> Option<V> {
+            match (&self.values[i], self.pass) {
+                (Some(v), _) => Some(v.clone()),
+                (None, Some((a, _))) if (a - self.min_action) as usize == i => pass_value.clone(),
+                (None, _) => None,
+            }
+        };
+        let best = (0..MAX_ACTIONS)
+            .filter_map(value_of)
+            .fold(V::zero(), max);
+        let action = (0..MAX_ACTIONS)
+            .find(|&i| value_of(i).is_some_and(|v| V::ties(&v, &best)))
+            .expect("the best value is some action's value");
+        (best, (action as i32 + self.min_action) as i8)
+    }
+}
+
+fn max<V: PartialOrd>(a: V, b: V) -> V {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+fn min<V: PartialOrd>(a: V, b: V) -> V {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
+/// The states with a given sum of scores, for every sides value.
+pub(crate) struct Layer {
+    lowest_score: u32,
+    per_sides: usize,
+    pub(crate) states: Vec<State>,
+}
+
+impl Layer {
+    fn new(sum: u32, goal: u32, sides: &[u32]) -> Layer {
+        let lowest_score = sum.saturating_sub(goal - 1);
+        let highest_score = sum.min(goal - 1);
+        let states: Vec<State> = sides
+            .iter()
+            .flat_map(|&d| {
+                (lowest_score..=highest_score).map(move |s| State {
+                    score: s,
+                    opponent_score: sum - s,
+                    sides: d,
+                })
+            })
+            .collect();
+        Layer {
+            lowest_score,
+            per_sides: (highest_score - lowest_score + 1) as usize,
+            states,
+        }
+    }
+
+    /// Where a state of this layer stands in `states`.
+    pub(crate) fn position(&self, x: State) -> usize {
+        usize::from(x.sides != 6) * self.per_sides + (x.score - self.lowest_score) as usize
+    }
+}
+
+/// The self-play optimum: the mover's winning chance (a draw counting 1/2)
+/// and the chosen action in every state.
+pub struct Solution<V> {
+    pub values: Grid<V>,
+    pub policy: Grid<i8>,
+}
+
+/// The best response to a fixed strategy.
+pub struct BestResponse<V> {
+    /// Our chance to win when we move in the state.
+    pub us: Grid<V>,
+    /// Our chance to win when the fixed strategy moves in the state (from its side).
+    pub them: Grid<V>,
+    pub policy: Grid<i8>,
+}
+
+impl<V: Probability> BestResponse<V> {
+    /// The win rate against the fixed strategy: the mean of moving first and second.
+    pub fn win_rate(&self) -> V {
+        (self.first() + self.second()) * V::half()
+    }
+
+    pub fn first(&self) -> V {
+        self.us.get(State::START).clone()
+    }
+
+    pub fn second(&self) -> V {
+        self.them.get(State::START).clone()
+    }
+}
+
+impl Grid<i8> {
+    /// The grid as a checked policy for the model's rules.
+    pub fn to_policy(&self, model: &Model) -> Policy {
+        Policy::from_actions(model.rules(), model.goal(), self.cells().to_owned())
+            .expect("the engine chooses only the rules' actions")
+    }
+}
