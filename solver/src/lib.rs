@@ -7,6 +7,7 @@ pub mod dice;
 pub mod error;
 pub mod evaluate;
 pub mod model;
+pub mod policy_file;
 pub mod rules;
 pub mod simulate;
 pub mod solve;

@@ -1,0 +1,324 @@
+//! Course strategies written as tables of integers: CSV and JSON.
+//!
+//! Both hold one row per score (0 to goal - 1) and one column per opponent
+//! score (0 to goal - 1); the cell is num_rolls. A course strategy cannot see
+//! the dice sides, so the same answer is used for every sides value.
+//!
+//! * CSV: comma-separated integers. An optional header row is allowed: when
+//!   the first row's first cell is not an integer (empty, or a label such as
+//!   `score\opponent`), that row must list the opponent scores 0, 1, ... and
+//!   every following row starts with its score.
+//! * JSON: an array of rows, each an array of integers.
+//!
+//! Errors name the line and column (CSV: the 1-based field number) or the
+//! cell (JSON), and the value.
+
+use std::io::Read;
+
+use ndarray::Array3;
+
+use crate::error::{Error, Result};
+use crate::rules::Rules;
+use crate::strategy::Policy;
+
+/// Where a cell came from, for error messages.
+enum Cell {
+    Csv { line: u64, column: u64 },
+    Json,
+}
+
+struct Rows {
+    /// (score, opponent_score) -> num_rolls, filled row by row.
+    answers: Vec<Vec<i64>>,
+}
+
+fn shape_error(reason: String, at: Cell) -> Error {
+    match at {
+        Cell::Csv { line, column } => Error::BadStrategyFile {
+            line,
+            column,
+            reason,
+        },
+        Cell::Json => Error::BadStrategy {
+            text: "JSON table".into(),
+            reason,
+        },
+    }
+}
+
+/// Checks one answer against the rules, naming where it stands.
+fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell) -> Result<i8> {
+    rules.check_action(value).map(|a| a as i8).map_err(|e| {
+        shape_error(
+            format!("at score {score}, opponent_score {opponent}: {e}"),
+            at,
+        )
+    })
+}
+
+impl Rows {
+    fn into_policy(self, rules: &Rules, goal: u32) -> Result<Policy> {
+        let sides = rules.state_sides().len();
+        let g = goal as usize;
+        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o] as i8);
+        Policy::from_actions(rules, goal, actions)
+    }
+}
+
+/// A course strategy from CSV text.
+pub fn policy_from_csv(input: impl Read, rules: &Rules, goal: u32) -> Result<Policy> {
+    let g = goal as usize;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(input);
+    let mut answers = Vec::with_capacity(g);
+    let mut has_header = false;
+    for (index, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| Error::BadStrategyFile {
+            line: e.position().map_or(0, |p| p.line()),
+            column: 1,
+            reason: e.to_string(),
+        })?;
+        let line = record.position().map_or(index as u64 + 1, |p| p.line());
+        let cells: Vec<&str> = record.iter().collect();
+        if index == 0 && cells.first().is_some_and(|c| c.parse::<i64>().is_err()) {
+            has_header = true;
+            check_header(&cells[1..], g, line)?;
+            continue;
+        }
+        let score = answers.len();
+        let values = if has_header {
+            let label = cells[0];
+            if label.parse::<usize>().ok() != Some(score) {
+                return Err(Error::BadStrategyFile {
+                    line,
+                    column: 1,
+                    reason: format!("expected the row label {score}, found '{label}'"),
+                });
+            }
+            &cells[1..]
+        } else {
+            &cells[..]
+        };
+        if score >= g {
+            return Err(Error::BadStrategyFile {
+                line,
+                column: 1,
+                reason: format!("expected {g} rows (scores 0 to {}), found more", g - 1),
+            });
+        }
+        if values.len() != g {
+            return Err(Error::BadStrategyFile {
+                line,
+                column: 1,
+                reason: format!(
+                    "the row for score {score} has {} values, expected {g} (opponent scores 0 to {})",
+                    values.len(),
+                    g - 1
+                ),
+            });
+        }
+        let first_column = if has_header { 2 } else { 1 };
+        let row = values
+            .iter()
+            .enumerate()
+            .map(|(o, text)| {
+                let at = || Cell::Csv {
+                    line,
+                    column: (o + first_column) as u64,
+                };
+                let value = text.parse::<i64>().map_err(|_| {
+                    shape_error(
+                        format!("'{text}' at score {score}, opponent_score {o} is not an integer"),
+                        at(),
+                    )
+                })?;
+                check_cell(rules, value, score, o, at()).map(i64::from)
+            })
+            .collect::<Result<Vec<i64>>>()?;
+        answers.push(row);
+    }
+    if answers.len() != g {
+        return Err(Error::BadStrategyFile {
+            line: reader.position().line(),
+            column: 1,
+            reason: format!(
+                "expected {g} rows (scores 0 to {}), found {}",
+                g - 1,
+                answers.len()
+            ),
+        });
+    }
+    Rows { answers }.into_policy(rules, goal)
+}
+
+fn check_header(cells: &[&str], g: usize, line: u64) -> Result<()> {
+    if cells.len() != g {
+        return Err(Error::BadStrategyFile {
+            line,
+            column: 1,
+            reason: format!(
+                "the header row lists {} opponent scores, expected {g}",
+                cells.len()
+            ),
+        });
+    }
+    match cells
+        .iter()
+        .enumerate()
+        .find(|(o, c)| c.parse::<usize>().ok() != Some(*o))
+    {
+        Some((o, c)) => Err(Error::BadStrategyFile {
+            line,
+            column: o as u64 + 2,
+            reason: format!("the header row should list opponent score {o}, found '{c}'"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A course strategy from JSON text: an array of rows of integers.
+pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
+    let g = goal as usize;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Error::BadStrategyFile {
+            line: e.line() as u64,
+            column: e.column() as u64,
+            reason: e.to_string(),
+        })?;
+    let bad = |reason: String| shape_error(reason, Cell::Json);
+    let rows = value
+        .as_array()
+        .ok_or_else(|| bad("expected an array of rows".into()))?;
+    if rows.len() != g {
+        return Err(bad(format!(
+            "expected {g} rows (scores 0 to {}), found {}",
+            g - 1,
+            rows.len()
+        )));
+    }
+    let answers = rows
+        .iter()
+        .enumerate()
+        .map(|(score, row)| {
+            let row = row
+                .as_array()
+                .ok_or_else(|| bad(format!("row {score} is not an array")))?;
+            if row.len() != g {
+                return Err(bad(format!(
+                    "the row for score {score} has {} values, expected {g}",
+                    row.len()
+                )));
+            }
+            row.iter()
+                .enumerate()
+                .map(|(o, cell)| {
+                    let value = cell.as_i64().ok_or_else(|| {
+                        bad(format!(
+                            "{cell} at score {score}, opponent_score {o} is not an integer"
+                        ))
+                    })?;
+                    check_cell(rules, value, score, o, Cell::Json).map(i64::from)
+                })
+                .collect::<Result<Vec<i64>>>()
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Rows { answers }.into_policy(rules, goal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(goal: usize, f: impl Fn(usize, usize) -> i64) -> Vec<Vec<i64>> {
+        (0..goal)
+            .map(|s| (0..goal).map(|o| f(s, o)).collect())
+            .collect()
+    }
+
+    fn csv_text(rows: &[Vec<i64>]) -> String {
+        rows.iter()
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn csv_and_json_read_the_same_policy() {
+        let rules = Rules::fa13();
+        let rows = grid(5, |s, o| ((s + 2 * o) % 11) as i64);
+        let from_csv = policy_from_csv(csv_text(&rows).as_bytes(), &rules, 5).unwrap();
+        let json = serde_json::to_string(&rows).unwrap();
+        let from_json = policy_from_json(&json, &rules, 5).unwrap();
+        assert_eq!(from_csv, from_json);
+        let state = crate::State {
+            score: 3,
+            opponent_score: 4,
+            sides: 6,
+        };
+        assert_eq!(from_csv.get(state), (3 + 8) % 11);
+    }
+
+    #[test]
+    fn csv_header_row_and_column_are_allowed() {
+        let rules = Rules::fa13();
+        let text = "score\\opponent,0,1,2\n0,1,2,3\n1,4,5,6\n2,7,8,9\n";
+        let policy = policy_from_csv(text.as_bytes(), &rules, 3).unwrap();
+        let plain = policy_from_csv("1,2,3\n4,5,6\n7,8,9\n".as_bytes(), &rules, 3).unwrap();
+        assert_eq!(policy, plain);
+    }
+
+    fn csv_error(text: &str, goal: u32) -> String {
+        policy_from_csv(text.as_bytes(), &Rules::fa13(), goal)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn csv_errors_name_line_column_and_value() {
+        assert_eq!(
+            csv_error("1,2\n3,x\n", 2),
+            "line 2, column 2: 'x' at score 1, opponent_score 1 is not an integer"
+        );
+        let e = csv_error("1,2\n3,11\n", 2);
+        assert!(
+            e.starts_with("line 2, column 2: at score 1, opponent_score 1: num_rolls 11"),
+            "{e}"
+        );
+        assert!(csv_error("1,2\n3\n", 2).contains("has 1 values, expected 2"));
+        assert!(csv_error("1,2\n", 2).contains("expected 2 rows"));
+        assert!(csv_error("1,2\n1,2\n1,2\n", 2).starts_with("line 3"));
+        assert!(csv_error(",0,1\n0,1,2\n2,1,2\n", 2).contains("row label 1, found '2'"));
+    }
+
+    #[test]
+    fn json_errors_name_the_cell_and_value() {
+        let rules = Rules::fa13();
+        let e = policy_from_json("[[1,2],[3,2.5]]", &rules, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("2.5 at score 1, opponent_score 1 is not an integer"),
+            "{e}"
+        );
+        let e = policy_from_json("[[1,2],[3,-1]]", &rules, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("num_rolls -1"), "{e}");
+        let e = policy_from_json("[[1,2]]", &rules, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 2 rows"), "{e}");
+        let e = policy_from_json("[[1,2],\n[3,]]", &rules, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 2"), "{e}");
+    }
+}
