@@ -23,6 +23,7 @@ use std::convert::Infallible;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::rules::{Rules, State, TurnResult};
@@ -81,7 +82,7 @@ pub struct Game {
 }
 
 /// The totals of a simulation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SimulationResult {
     pub games: u64,
     pub wins0: u64,

@@ -1,0 +1,172 @@
+//! The command line, as clap derive types. Numbers that can be wrong in
+//! ways the rules decide (goal, scores, sides, num_rolls) are read as plain
+//! integers and checked by the library, so every such error names the value.
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "hog",
+    version,
+    about = "Exact solver and grader for the dice game Hog",
+    allow_negative_numbers = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// The goal: the game ends when a score reaches it.
+    #[arg(long, global = true, default_value_t = 100, value_name = "G")]
+    pub goal: i64,
+
+    /// Print machine-readable JSON instead of a table.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List the rule presets, or show one rule set in plain words.
+    Rules(RulesArgs),
+    /// The exact distribution of one turn's points and resulting state.
+    Dist(DistArgs),
+    /// Play one turn with given die faces.
+    Turn(TurnArgs),
+    /// Replay a whole game with cycling test dice.
+    Replay(ReplayArgs),
+    /// Monte Carlo play with seeded random dice.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Args)]
+pub struct RulesArgs {
+    #[command(subcommand)]
+    pub show: Option<RulesCommand>,
+}
+
+#[derive(Subcommand)]
+pub enum RulesCommand {
+    /// Print a rule set's canonical text and its rules in plain words.
+    Show {
+        /// A preset name (fa16, fa13, ...) or a canonical rules text.
+        rules: String,
+    },
+}
+
+/// The rules, the dice sides and the action of one turn.
+#[derive(Args)]
+pub struct TurnRulesArgs {
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// The sides of every die (4 only after a Pork Chop in fa16).
+    #[arg(long, default_value_t = 6)]
+    pub sides: i64,
+
+    /// The number of dice to roll (-1 for Pork Chop).
+    #[arg(long, value_name = "N")]
+    pub rolls: i64,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct DistArgs {
+    #[command(flatten)]
+    pub turn: TurnRulesArgs,
+
+    /// The mover's score.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub score: i64,
+
+    /// The opponent's score.
+    #[arg(long, default_value_t = 0, value_name = "O")]
+    pub opp: i64,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct TurnArgs {
+    #[command(flatten)]
+    pub turn: TurnRulesArgs,
+
+    /// The mover's score.
+    #[arg(long, value_name = "S")]
+    pub score: i64,
+
+    /// The opponent's score.
+    #[arg(long, value_name = "O")]
+    pub opp: i64,
+
+    /// The die faces, in the order the dice take them: 4,2,6. May be left
+    /// out for 0 dice and for Pork Chop.
+    #[arg(long, value_name = "FACES")]
+    pub outcomes: Option<String>,
+}
+
+/// Two players' strategies.
+#[derive(Args)]
+pub struct PlayersArgs {
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// Player 0's strategy (moves first), e.g. always_roll(4).
+    #[arg(long, value_name = "STRATEGY")]
+    pub p0: String,
+
+    /// Player 1's strategy.
+    #[arg(long, value_name = "STRATEGY")]
+    pub p1: String,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+#[command(group = clap::ArgGroup::new("test_dice").required(true).multiple(true).args(["dice", "six", "four"]))]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub players: PlayersArgs,
+
+    /// Player 0's score at the start.
+    #[arg(long, default_value_t = 0, value_name = "A")]
+    pub score0: i64,
+
+    /// Player 1's score at the start.
+    #[arg(long, default_value_t = 0, value_name = "B")]
+    pub score1: i64,
+
+    /// The sides of every die at the start (4 only in fa16).
+    #[arg(long, default_value_t = 6)]
+    pub sides: i64,
+
+    /// One cycling sequence of faces for every die: 3,4,5.
+    #[arg(long, value_name = "SEQ", conflicts_with_all = ["six", "four"])]
+    pub dice: Option<String>,
+
+    /// A cycling sequence of faces for six-sided dice.
+    #[arg(long, value_name = "SEQ")]
+    pub six: Option<String>,
+
+    /// A cycling sequence of faces for four-sided dice.
+    #[arg(long, value_name = "SEQ")]
+    pub four: Option<String>,
+
+    /// A game still running after this many turns ends as a draw.
+    #[arg(long, default_value_t = 10000, value_name = "N")]
+    pub max_turns: u64,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub players: PlayersArgs,
+
+    /// The number of games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+
+    /// The seed of the random dice.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub seed: u64,
+}

@@ -1,0 +1,112 @@
+//! The subcommands, and the checks of command-line values they share. Every
+//! command writes to `out` and returns its errors; `main` prints them.
+
+mod dist;
+mod replay;
+mod rules;
+mod simulate;
+mod turn;
+
+use std::io::Write;
+
+use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::rules::check_goal;
+use hog_solver::strategy::Policy;
+use hog_solver::{Error, Rules, State};
+use serde::Serialize;
+
+use crate::cli::{Cli, Command, PlayersArgs};
+use crate::sources::resolve_strategy;
+
+/// The largest die face the tool accepts (test dice may exceed the sides).
+const MAX_FACE: i64 = 100;
+
+pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
+    let goal = check_goal(cli.goal)?;
+    match &cli.command {
+        Command::Rules(args) => rules::run(args, cli.json, out),
+        Command::Dist(args) => dist::run(args, goal, cli.json, out),
+        Command::Turn(args) => turn::run(args, goal, cli.json, out),
+        Command::Replay(args) => replay::run(args, goal, cli.json, out),
+        Command::Simulate(args) => simulate::run(args, goal, cli.json, out),
+    }
+}
+
+/// A score below the goal.
+fn check_score(which: &'static str, value: i64, goal: u32) -> Result<u32, Error> {
+    if value < 0 {
+        Err(Error::BadScore { which, value })
+    } else if value >= goal as i64 {
+        Err(Error::ScoreNotBelowGoal { which, value, goal })
+    } else {
+        Ok(value as u32)
+    }
+}
+
+/// The state seen by the mover, checked against the rules and the goal.
+fn state(rules: &Rules, goal: u32, score: u32, opponent_score: u32, sides: i64) -> Result<State> {
+    let state = State {
+        score,
+        opponent_score,
+        sides: u32::try_from(sides)
+            .map_err(|_| anyhow!("sides {sides} is not allowed: dice have 6 or 4 sides"))?,
+    };
+    rules.check_state(goal, state)?;
+    Ok(state)
+}
+
+/// Die faces written `a,b,c`: whole numbers from 1 to [`MAX_FACE`].
+fn faces(flag: &str, text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .map(|face| {
+            let face = face.trim();
+            let value: i64 = face.parse().map_err(|_| {
+                anyhow!("{flag} '{text}': '{face}' is not a die face (a whole number from 1)")
+            })?;
+            if value < 1 {
+                return Err(Error::BadFace(value)).with_context(|| format!("{flag} '{text}'"));
+            }
+            if value > MAX_FACE {
+                bail!("{flag} '{text}': die face {value} is too large (at most {MAX_FACE})");
+            }
+            Ok(value as u32)
+        })
+        .collect()
+}
+
+/// Both players' strategies as policies.
+fn players(args: &PlayersArgs, rules: &Rules, goal: u32) -> Result<[Policy; 2]> {
+    Ok([
+        resolve_strategy(&args.p0, rules, goal).context("player 0 (--p0)")?,
+        resolve_strategy(&args.p1, rules, goal).context("player 1 (--p1)")?,
+    ])
+}
+
+/// What a turn with this action rolls, in words: "3 six-sided dice".
+fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
+    let rolled = rules.effective_rolls(state, num_rolls);
+    let words = match rolled {
+        -1 => "Pork Chop".to_string(),
+        0 => "no dice".to_string(),
+        n => {
+            let dice = rules.dice(state);
+            format!(
+                "{n} {}-sided {}{}",
+                if dice.sides == 4 { "four" } else { "six" },
+                if dice.reroll { "re-rolling " } else { "" },
+                if n == 1 { "die" } else { "dice" }
+            )
+        }
+    };
+    if rolled == num_rolls {
+        words
+    } else {
+        format!("Hog Tied: {words}")
+    }
+}
+
+/// One line of JSON.
+fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
+    writeln!(out, "{}", serde_json::to_string(value)?)?;
+    Ok(())
+}

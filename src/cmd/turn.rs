@@ -1,0 +1,57 @@
+//! `hog turn`: one turn with given die faces, taken as the course's test
+//! dice take them.
+
+use std::io::Write;
+
+use anyhow::Result;
+use hog_solver::{Error, Rules};
+
+use super::{check_score, faces, roll_words, state, write_json};
+use crate::cli::TurnArgs;
+
+pub fn run(args: &TurnArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
+    let rules = Rules::parse(&args.turn.rules)?;
+    let num_rolls = rules.check_action(args.turn.rolls)?;
+    let score = check_score("score", args.score, goal)?;
+    let opponent_score = check_score("opponent_score", args.opp, goal)?;
+    let state = state(&rules, goal, score, opponent_score, args.turn.sides)?;
+    let faces = match &args.outcomes {
+        Some(text) => faces("--outcomes", text)?,
+        None => vec![],
+    };
+    let given = faces.len();
+    let mut unused = faces.iter();
+    let result = rules.play_turn(state, num_rolls, |_| {
+        unused.next().copied().ok_or(Error::TooFewFaces { given })
+    })?;
+    let used = given - unused.as_slice().len();
+    if used < given {
+        return Err(Error::TooManyFaces { used, given }.into());
+    }
+    if json {
+        return write_json(out, &result);
+    }
+    writeln!(
+        out,
+        "{}, goal {goal}: score {score}, opponent_score {opponent_score}, sides {}, num_rolls {num_rolls} ({})",
+        rules.name(),
+        state.sides,
+        roll_words(&rules, state, num_rolls)
+    )?;
+    if !faces.is_empty() {
+        let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+        writeln!(out, "faces: {}", faces.join(","))?;
+    }
+    writeln!(out, "points: {}", result.points)?;
+    writeln!(
+        out,
+        "after the turn: score {}, opponent_score {}, sides {}",
+        result.score, result.opponent_score, result.sides
+    )?;
+    if result.score >= goal {
+        writeln!(out, "the mover wins")?;
+    } else if result.opponent_score >= goal {
+        writeln!(out, "the opponent wins")?;
+    }
+    Ok(())
+}
