@@ -211,17 +211,23 @@ impl Model {
     /// [`Rules::after_turn`] with the slow rules looked up.
     #[inline]
     fn after_turn(&self, mover: u32, opponent: u32) -> (u32, u32) {
-        let mut scores = (mover, opponent);
-        for rule in &self.rules.after {
-            let (m, o) = scores;
-            scores = match rule {
-                AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
-                AfterTurn::SwineSwapPowerOfThree if self.swap_on_sum[(m + o) as usize] => (o, m),
-                AfterTurn::SusFuss => (self.fussed[m as usize], o),
-                _ => (m, o),
-            };
+        match self.rules.after.as_slice() {
+            [] => (mover, opponent),
+            [rule] => self.apply(*rule, (mover, opponent)),
+            rules => rules
+                .iter()
+                .fold((mover, opponent), |scores, &rule| self.apply(rule, scores)),
         }
-        scores
+    }
+
+    #[inline]
+    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32)) -> (u32, u32) {
+        match rule {
+            AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
+            AfterTurn::SwineSwapPowerOfThree if self.swap_on_sum[(m + o) as usize] => (o, m),
+            AfterTurn::SusFuss => (self.fussed[m as usize], o),
+            _ => (m, o),
+        }
     }
 
     /// Every outcome of an action as (turn result, count out of the total).

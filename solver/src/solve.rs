@@ -73,7 +73,14 @@ use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
 pub trait Probability:
-    Clone + Send + Sync + PartialOrd + Debug + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+    Clone
+    + Send
+    + Sync
+    + PartialOrd
+    + Debug
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
 {
     fn zero() -> Self;
     fn one() -> Self;
@@ -256,7 +263,9 @@ impl<'m, V: Probability> Engine<'m, V> {
     pub(crate) fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
         let g = self.model.goal();
         let sides = self.model.sides();
-        (0..=2 * (g - 1)).rev().map(move |sum| Layer::new(sum, g, sides))
+        (0..=2 * (g - 1))
+            .rev()
+            .map(move |sum| Layer::new(sum, g, sides))
     }
 
     /// `f` on every state of a layer, in layer order.
@@ -272,6 +281,26 @@ impl<'m, V: Probability> Engine<'m, V> {
                 .par_iter()
                 .with_min_len(MIN_STATES_PER_TASK)
                 .map(|&x| f(x))
+                .collect(),
+        }
+    }
+
+    /// `f` on every state of a layer with a scratch buffer that each task reuses.
+    pub(crate) fn map_layer_with_buffer<T: Send>(
+        &self,
+        layer: &Layer,
+        f: impl Fn(&mut Vec<V>, State) -> T + Sync + Send,
+    ) -> Vec<T> {
+        match self.driver {
+            Driver::Sequential => {
+                let mut buffer = Vec::new();
+                layer.states.iter().map(|&x| f(&mut buffer, x)).collect()
+            }
+            Driver::Parallel => layer
+                .states
+                .par_iter()
+                .with_min_len(MIN_STATES_PER_TASK)
+                .map_init(Vec::new, |buffer, &x| f(buffer, x))
                 .collect(),
         }
     }
@@ -296,8 +325,8 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut values = Grid::new(model, V::zero());
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
-            let options = self.map_layer(&layer, |x| {
-                self.options(x, |next| match next {
+            let options = self.map_layer_with_buffer(&layer, |buffer, x| {
+                self.options(x, buffer, |next| match next {
                     Next::Win => V::one(),
                     Next::Loss => V::zero(),
                     Next::Continue(y) => V::one() - values.get(y).clone(),
@@ -345,8 +374,8 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut them = Grid::new(model, V::zero());
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
-            let steps = self.map_layer(&layer, |x| {
-                let ours = self.options(x, |next| match next {
+            let steps = self.map_layer_with_buffer(&layer, |buffer, x| {
+                let ours = self.options(x, buffer, |next| match next {
                     Next::Win => V::one(),
                     Next::Loss => V::zero(),
                     Next::Continue(y) => them.get(y).clone(),
@@ -388,11 +417,10 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// Every dice action from x lands on the same outcomes "the mover scored
     /// p", so their values f(p) are computed once and each Q(x, n) is the dot
     /// product Σ_p P(p | x, n) · f(p).
-    fn options(&self, x: State, value: impl Fn(Next) -> V) -> Options<V> {
+    fn options(&self, x: State, after_roll: &mut Vec<V>, value: impl Fn(Next) -> V) -> Options<V> {
         let rules = self.model.rules();
-        let after_roll: Vec<V> = (0..=self.max_roll_points)
-            .map(|p| value(self.model.next(x, 1, p)))
-            .collect();
+        after_roll.clear();
+        after_roll.extend((0..=self.max_roll_points).map(|p| value(self.model.next(x, 1, p))));
         let mut options = Options {
             min_action: rules.min_action(),
             values: std::array::from_fn(|_| None),
@@ -401,7 +429,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         for a in rules.actions() {
             let n = self.model.effective_rolls(x, a);
             let q = if n >= 1 {
-                self.dense_rolls[self.model.roll_index(x, n)].dot(&after_roll)
+                self.dense_rolls[self.model.roll_index(x, n)].dot(after_roll)
             } else {
                 let next = self.model.next(x, n, self.model.fixed_points(x, n));
                 match same_layer(x, next) {
@@ -504,9 +532,7 @@ impl<V: Probability> Options<V> {
                 (None, _) => None,
             }
         };
-        let best = (0..MAX_ACTIONS)
-            .filter_map(value_of)
-            .fold(V::zero(), max);
+        let best = (0..MAX_ACTIONS).filter_map(value_of).fold(V::zero(), max);
         let action = (0..MAX_ACTIONS)
             .find(|&i| value_of(i).is_some_and(|v| V::ties(&v, &best)))
             .expect("the best value is some action's value");
