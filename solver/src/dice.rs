@@ -51,12 +51,11 @@ pub fn roll_distribution(rules: &Rules, dice: Dice, n: u32, score: u32) -> RollD
     let (weights, w_total) = dice.face_weights();
     let mut by_points: Vec<u64> = Vec::new();
     let mut faces = Vec::with_capacity(n as usize);
-    let mut multisets = Multisets {
+    let multisets = Multisets {
         weights: &weights,
-        factorial: factorials(n),
-        n,
+        binomial: binomials(n),
     };
-    multisets.visit(1, n, &mut faces, &mut |faces, weight| {
+    multisets.visit(1, n, 1, &mut faces, &mut |faces, weight| {
         let points = rules.roll_points(score, faces) as usize;
         if by_points.len() <= points {
             by_points.resize(points + 1, 0);
@@ -75,62 +74,63 @@ pub fn roll_distribution(rules: &Rules, dice: Dice, n: u32, score: u32) -> RollD
     }
 }
 
-fn factorials(n: u32) -> Vec<u64> {
-    (0..=n as u64)
-        .scan(1u64, |acc, k| {
-            *acc *= k.max(1);
-            Some(*acc)
-        })
-        .collect()
+/// Pascal's triangle up to row n: binomial[m][k] = C(m, k).
+fn binomials(n: u32) -> Vec<Vec<u64>> {
+    let mut rows: Vec<Vec<u64>> = vec![vec![1]];
+    for m in 1..=n as usize {
+        let prev = &rows[m - 1];
+        let row = (0..=m)
+            .map(|k| {
+                let left = if k > 0 { prev[k - 1] } else { 0 };
+                left + prev.get(k).copied().unwrap_or(0)
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows
 }
 
 struct Multisets<'a> {
     weights: &'a [u64],
-    factorial: Vec<u64>,
-    n: u32,
+    binomial: Vec<Vec<u64>>,
 }
 
 impl Multisets<'_> {
     /// Visits every multiset of `left` more faces drawn from `face..=sides`,
-    /// appended to `faces` in ascending order, with its weight
-    /// n! / Π c(f)! · Π w(f)^c(f).
+    /// appended to `faces` in ascending order. Choosing which `count` of the
+    /// `left` remaining dice show `face` multiplies the weight by
+    /// C(left, count) · w(face)^count; over all faces that product is the
+    /// multinomial n! / Π c(f)! times Π w(f)^c(f).
     fn visit(
-        &mut self,
+        &self,
         face: u32,
         left: u32,
+        weight: u64,
         faces: &mut Vec<u32>,
         emit: &mut impl FnMut(&[u32], u64),
     ) {
         let sides = self.weights.len() as u32;
-        if left == 0 || face == sides {
+        if left == 0 {
+            emit(faces, weight);
+            return;
+        }
+        let start = faces.len();
+        if face == sides {
             // The last face takes every die that is left.
-            let start = faces.len();
-            faces.extend(std::iter::repeat_n(face.min(sides), left as usize));
-            emit(faces, self.weight(faces));
+            faces.extend(std::iter::repeat_n(face, left as usize));
+            emit(faces, weight * self.weights[face as usize - 1].pow(left));
             faces.truncate(start);
             return;
         }
-        for count in (0..=left).rev() {
-            let start = faces.len();
-            faces.extend(std::iter::repeat_n(face, count as usize));
-            self.visit(face + 1, left - count, faces, emit);
-            faces.truncate(start);
+        let w = self.weights[face as usize - 1];
+        let mut power = 1;
+        for count in 0..=left {
+            let chosen = weight * self.binomial[left as usize][count as usize] * power;
+            self.visit(face + 1, left - count, chosen, faces, emit);
+            faces.push(face);
+            power *= w;
         }
-    }
-
-    fn weight(&self, faces: &[u32]) -> u64 {
-        let mut weight = self.factorial[self.n as usize];
-        let mut run = 0;
-        for (i, &f) in faces.iter().enumerate() {
-            run += 1;
-            if faces.get(i + 1) != Some(&f) {
-                weight /= self.factorial[run];
-                run = 0;
-            }
-        }
-        faces
-            .iter()
-            .fold(weight, |w, &f| w * self.weights[f as usize - 1])
+        faces.truncate(start);
     }
 }
 
