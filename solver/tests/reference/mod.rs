@@ -1,0 +1,507 @@
+//! A deliberately plain reference solver, to cross-check the engine.
+//!
+//! It shares no code with the engine (`model.rs`, `dice.rs`, `solve.rs`,
+//! `evaluate.rs`): it uses only the turn primitives of `rules.rs`, each tested
+//! against the worked examples of RULES.md in `rules_examples.rs`, and
+//! [`Policy::get`]. Everything is a memoised recursion written straight from
+//! the rules: no layers, no compiled tables, no closed forms. It is slow and
+//! meant for small goals.
+//!
+//! # Dice
+//!
+//! The engine enumerates multisets of faces with multinomial weights. This
+//! file does something else: it reads every die as two uniform draws
+//! (first, second) out of sides² equally likely pairs, of which the second
+//! counts only for a re-rolling die whose first face is odd ("an odd face is
+//! rolled once more; the second face stands"). Counting the pairs by the face
+//! that stands gives each final face an integer weight out of sides². Dice are
+//! then convolved one at a time into a map keyed by the sorted final faces,
+//! with integer counts out of (sides²)^n (at most 6^20 < 2^64), and each
+//! multiset goes through `roll_points` and `modify_points`. A probability is
+//! one division, count / total.
+//!
+//! # Endless games
+//!
+//! Every turn raises the sum of scores, except a turn that scores 0 points
+//! (nju21's Picky Piggy on a 0 digit): a swap keeps the sum and Sus Fuss only
+//! raises it. In every preset such a turn is a zero-dice turn that scores 0
+//! for sure (this file asserts it), so between two scoring turns the game is a
+//! deterministic walk over *positions* with the same two scores: a position
+//! is the state seen by the mover plus which player moves. Players alternate,
+//! so two positions of the walk have the same mover exactly when an even
+//! number of turns separates them.
+//!
+//! The reference follows that walk and carries the list of positions visited
+//! since the last scoring turn (the *play*) in its memo keys. When the walk
+//! comes back to a visited position the game is declared a draw. Why that is
+//! right:
+//!
+//! * With fixed strategies a player makes the same choice in the same
+//!   position, and a zero-point turn has only one outcome. So once a position
+//!   repeats, the walk goes round the same loop forever: the game never ends,
+//!   a draw by the convention of RULES.md.
+//! * With players who optimise, the loop decides nothing new. The rules
+//!   remember only the position, so a player back in a position has exactly
+//!   the choices, with exactly the values, of the first visit; and the way
+//!   back passed through the other positions of the loop, where every
+//!   player passed. Any exit taken on a later visit gives the same outcome as
+//!   taking it on the first visit, so the game is decided by each player's
+//!   choice at the first visit of each position of the loop: exit, or pass.
+//!   If all pass, that choice stands at every later visit too, and the game
+//!   never ends. (For nju21's two-position loops, the test
+//!   `nju21_zero_point_cycles_have_their_hand_derived_values` derives the
+//!   values by hand and checks this recursion against them.)
+//!
+//! A draw is worth 1/2 to each player in self-play (the game stays
+//! zero-sum), 0 to us in the best response (which maximises wins only), and
+//! is reported as a draw by the evaluation.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use hog_solver::rules::{Dice, Rules, State};
+use hog_solver::strategy::Policy;
+
+/// How a turn ends, seen by the player who moved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Turn {
+    /// The mover's score reached the goal.
+    MoverWins,
+    /// The opponent's score reached the goal (a swap handed it over).
+    OpponentWins,
+    /// The game goes on in this state, seen by the opponent, who moves next.
+    Continues(State),
+}
+
+/// The probabilities of the three ends of a game between A and B.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ends {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draw: f64,
+}
+
+/// Which fixed strategy moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Mover {
+    A,
+    B,
+}
+
+/// The play after a turn: the positions visited since the last scoring turn.
+enum Play {
+    /// The game goes on with these positions behind it (none after a scoring turn).
+    Goes(Vec<State>),
+    /// A zero-point turn came back to a position of the play: a draw.
+    Repeats,
+}
+
+/// A memo table filled during a recursion.
+type Memo<K, V> = RefCell<HashMap<K, V>>;
+
+/// Sorted final faces of some dice, with their counts.
+type Multisets = HashMap<Vec<u32>, u64>;
+
+/// The points of a roll after the modifiers, with their probabilities,
+/// ascending by points.
+type Points = Vec<(u32, f64)>;
+
+/// The rules at a goal, with the dice distributions memoised.
+pub struct Reference {
+    rules: Rules,
+    goal: u32,
+    /// (dice, n) -> the multisets of final faces of n dice (sorted), with
+    /// counts out of (sides²)^n.
+    multisets: Memo<(Dice, u32), Rc<Multisets>>,
+    /// (dice, n, mover's score) -> the points of the roll.
+    rolls: Memo<(Dice, i32, u32), Rc<Points>>,
+}
+
+impl Reference {
+    pub fn new(rules: &Rules, goal: u32) -> Reference {
+        Reference {
+            rules: rules.clone(),
+            goal,
+            multisets: RefCell::default(),
+            rolls: RefCell::default(),
+        }
+    }
+
+    /// The self-play optimum.
+    pub fn optimum(&self) -> Optimum<'_> {
+        Optimum {
+            reference: self,
+            memo: RefCell::default(),
+        }
+    }
+
+    /// Our best response to the fixed strategy `b`.
+    pub fn best_response<'r>(&'r self, b: &'r Policy) -> BestResponse<'r> {
+        BestResponse {
+            reference: self,
+            b,
+            us: RefCell::default(),
+            them: RefCell::default(),
+        }
+    }
+
+    /// Fixed strategy A against fixed strategy B.
+    pub fn evaluation<'r>(&'r self, a: &'r Policy, b: &'r Policy) -> Evaluation<'r> {
+        Evaluation {
+            reference: self,
+            a,
+            b,
+            memo: RefCell::default(),
+        }
+    }
+
+    /// Every outcome of `action` in `x`, with its probability.
+    fn turn(&self, x: State, action: i32) -> Vec<(f64, Turn)> {
+        let rules = &self.rules;
+        let n = rules.effective_rolls(x, action);
+        let points = match n {
+            // Pork Chop: 1 point, no dice.
+            -1 => vec![(rules.modify_points(1, -1), 1.0)],
+            0 => {
+                let raw = rules.zero_dice_points(x.score, x.opponent_score);
+                vec![(rules.modify_points(raw, 0), 1.0)]
+            }
+            _ => self.roll(rules.dice(x), n, x.score).to_vec(),
+        };
+        let outcomes: Vec<(f64, Turn)> = points
+            .into_iter()
+            .map(|(p, probability)| (probability, self.end_of_turn(x, n, p)))
+            .collect();
+        let keeps_sum = outcomes
+            .iter()
+            .any(|&(_, t)| matches!(t, Turn::Continues(y) if sum(y) == sum(x)));
+        assert!(
+            !keeps_sum || outcomes.len() == 1,
+            "{x:?}, action {action}: a turn that may score 0 must score 0 for sure"
+        );
+        outcomes
+    }
+
+    /// Adds the points, runs the after-turn rules, then checks the goal.
+    fn end_of_turn(&self, x: State, n: i32, points: u32) -> Turn {
+        let (mover, opponent) = self.rules.after_turn(x.score + points, x.opponent_score);
+        if mover >= self.goal {
+            Turn::MoverWins
+        } else if opponent >= self.goal {
+            Turn::OpponentWins
+        } else {
+            Turn::Continues(State {
+                score: opponent,
+                opponent_score: mover,
+                sides: self.rules.next_sides(x.sides, n),
+            })
+        }
+    }
+
+    /// The points of `n` >= 1 dice for a mover whose score is `score`.
+    fn roll(&self, dice: Dice, n: i32, score: u32) -> Rc<Points> {
+        let key = (dice, n, score);
+        if let Some(known) = self.rolls.borrow().get(&key) {
+            return known.clone();
+        }
+        let multisets = self.multisets(dice, n as u32);
+        let total = (dice.sides as u64 * dice.sides as u64).pow(n as u32);
+        assert_eq!(multisets.values().sum::<u64>(), total, "{dice:?} x {n}");
+        let mut counts: HashMap<u32, u64> = HashMap::new();
+        for (faces, count) in multisets.iter() {
+            let points = self
+                .rules
+                .modify_points(self.rules.roll_points(score, faces), n);
+            *counts.entry(points).or_default() += count;
+        }
+        let mut points: Points = counts
+            .into_iter()
+            .map(|(p, count)| (p, count as f64 / total as f64))
+            .collect();
+        points.sort_by_key(|&(p, _)| p);
+        let points = Rc::new(points);
+        self.rolls.borrow_mut().insert(key, points.clone());
+        points
+    }
+
+    /// The sorted final faces of `n` dice, one die convolved at a time.
+    fn multisets(&self, dice: Dice, n: u32) -> Rc<Multisets> {
+        if let Some(known) = self.multisets.borrow().get(&(dice, n)) {
+            return known.clone();
+        }
+        let mut result = HashMap::new();
+        if n == 0 {
+            result.insert(vec![], 1);
+        } else {
+            let die = final_faces(dice);
+            for (faces, count) in self.multisets(dice, n - 1).iter() {
+                for &(face, weight) in &die {
+                    let mut more = faces.clone();
+                    more.push(face);
+                    more.sort_unstable();
+                    *result.entry(more).or_default() += count * weight;
+                }
+            }
+        }
+        let result = Rc::new(result);
+        self.multisets
+            .borrow_mut()
+            .insert((dice, n), result.clone());
+        result
+    }
+}
+
+/// One die's final faces with integer weights out of sides²: of the sides²
+/// equally likely draws (first, second), the second stands only for a
+/// re-rolling die whose first face is odd.
+fn final_faces(dice: Dice) -> Vec<(u32, u64)> {
+    let mut weights = vec![0u64; dice.sides as usize + 1];
+    for first in 1..=dice.sides {
+        for second in 1..=dice.sides {
+            let stands = if dice.reroll && first % 2 == 1 {
+                second
+            } else {
+                first
+            };
+            weights[stands as usize] += 1;
+        }
+    }
+    (1..=dice.sides).map(|f| (f, weights[f as usize])).collect()
+}
+
+fn sum(x: State) -> u32 {
+    x.score + x.opponent_score
+}
+
+/// The play after a turn from `x` to `y`, `play` being the positions before `x`.
+/// A scoring turn starts a new play; a zero-point turn extends it, and repeats
+/// it if `y` was visited with the same player to move (an even number of turns
+/// ago: players alternate).
+fn follow(play: &[State], x: State, y: State) -> Play {
+    if sum(y) != sum(x) {
+        return Play::Goes(vec![]);
+    }
+    let mut play = play.to_vec();
+    play.push(x);
+    let turns_since = |j: usize| play.len() - j;
+    if play
+        .iter()
+        .enumerate()
+        .any(|(j, &p)| p == y && turns_since(j) % 2 == 0)
+    {
+        Play::Repeats
+    } else {
+        Play::Goes(play)
+    }
+}
+
+/// The self-play optimum: both players maximise their chance to win, a draw
+/// counting 1/2.
+///
+/// ```text
+/// V(x) = max_a Q(x, a)
+/// Q(x, a) = Σ P(turn) · { 1 mover wins, 0 opponent wins, 1/2 repeat, 1 − V(y) otherwise }
+/// ```
+pub struct Optimum<'r> {
+    reference: &'r Reference,
+    memo: Memo<(State, Vec<State>), f64>,
+}
+
+impl Optimum<'_> {
+    /// V(x): the mover's chance to win at the start of a play.
+    pub fn value(&self, x: State) -> f64 {
+        self.v(x, &[])
+    }
+
+    /// Q(x, a) at the start of a play.
+    pub fn q_value(&self, x: State, action: i32) -> f64 {
+        self.q(x, action, &[])
+    }
+
+    fn v(&self, x: State, play: &[State]) -> f64 {
+        let key = (x, play.to_vec());
+        if let Some(&known) = self.memo.borrow().get(&key) {
+            return known;
+        }
+        let value = self
+            .reference
+            .rules
+            .actions()
+            .map(|a| self.q(x, a, play))
+            .fold(0.0, f64::max);
+        self.memo.borrow_mut().insert(key, value);
+        value
+    }
+
+    fn q(&self, x: State, action: i32, play: &[State]) -> f64 {
+        self.reference
+            .turn(x, action)
+            .into_iter()
+            .map(|(probability, turn)| {
+                probability
+                    * match turn {
+                        Turn::MoverWins => 1.0,
+                        Turn::OpponentWins => 0.0,
+                        Turn::Continues(y) => match follow(play, x, y) {
+                            Play::Repeats => 0.5,
+                            Play::Goes(play) => 1.0 - self.v(y, &play),
+                        },
+                    }
+            })
+            .sum()
+    }
+}
+
+/// Our best response to a fixed strategy B: we maximise our chance to win; a
+/// draw is not a win.
+///
+/// ```text
+/// W(x) = max_a Σ P(turn | a)    · { 1 we win, 0 B wins, 0 repeat, L(y) otherwise }
+/// L(x) =       Σ P(turn | B(x)) · { 0 B wins, 1 we win, 0 repeat, W(y) otherwise }
+/// ```
+pub struct BestResponse<'r> {
+    reference: &'r Reference,
+    b: &'r Policy,
+    us: Memo<(State, Vec<State>), f64>,
+    them: Memo<(State, Vec<State>), f64>,
+}
+
+impl BestResponse<'_> {
+    /// W(x): our chance to win when we move in `x`.
+    pub fn us(&self, x: State) -> f64 {
+        self.w(x, &[])
+    }
+
+    /// L(x): our chance to win when B moves in `x` (B's score first).
+    pub fn them(&self, x: State) -> f64 {
+        self.l(x, &[])
+    }
+
+    /// Our chance to win if we play `action` in `x`, then respond best.
+    pub fn q_value(&self, x: State, action: i32) -> f64 {
+        self.q(x, action, &[])
+    }
+
+    fn w(&self, x: State, play: &[State]) -> f64 {
+        let key = (x, play.to_vec());
+        if let Some(&known) = self.us.borrow().get(&key) {
+            return known;
+        }
+        let value = self
+            .reference
+            .rules
+            .actions()
+            .map(|a| self.q(x, a, play))
+            .fold(0.0, f64::max);
+        self.us.borrow_mut().insert(key, value);
+        value
+    }
+
+    fn q(&self, x: State, action: i32, play: &[State]) -> f64 {
+        self.reference
+            .turn(x, action)
+            .into_iter()
+            .map(|(probability, turn)| {
+                probability
+                    * match turn {
+                        Turn::MoverWins => 1.0,
+                        Turn::OpponentWins => 0.0,
+                        Turn::Continues(y) => match follow(play, x, y) {
+                            Play::Repeats => 0.0,
+                            Play::Goes(play) => self.l(y, &play),
+                        },
+                    }
+            })
+            .sum()
+    }
+
+    fn l(&self, x: State, play: &[State]) -> f64 {
+        let key = (x, play.to_vec());
+        if let Some(&known) = self.them.borrow().get(&key) {
+            return known;
+        }
+        let value = self
+            .reference
+            .turn(x, self.b.get(x))
+            .into_iter()
+            .map(|(probability, turn)| {
+                probability
+                    * match turn {
+                        Turn::MoverWins => 0.0,
+                        Turn::OpponentWins => 1.0,
+                        Turn::Continues(y) => match follow(play, x, y) {
+                            Play::Repeats => 0.0,
+                            Play::Goes(play) => self.w(y, &play),
+                        },
+                    }
+            })
+            .sum();
+        self.them.borrow_mut().insert(key, value);
+        value
+    }
+}
+
+/// Fixed strategy A against fixed strategy B: a Markov chain.
+///
+/// ```text
+/// E(x, mover) = Σ P(turn | mover's action) · { mover wins, other wins, draw on a repeat, E(y, other) }
+/// ```
+pub struct Evaluation<'r> {
+    reference: &'r Reference,
+    a: &'r Policy,
+    b: &'r Policy,
+    memo: Memo<(State, Mover, Vec<State>), Ends>,
+}
+
+impl Evaluation<'_> {
+    /// The ends of the game when A moves in `x` (A's score first).
+    pub fn a_moves(&self, x: State) -> Ends {
+        self.ends(x, Mover::A, &[])
+    }
+
+    /// The ends of the game when B moves in `x` (B's score first).
+    pub fn b_moves(&self, x: State) -> Ends {
+        self.ends(x, Mover::B, &[])
+    }
+
+    fn ends(&self, x: State, mover: Mover, play: &[State]) -> Ends {
+        let key = (x, mover, play.to_vec());
+        if let Some(&known) = self.memo.borrow().get(&key) {
+            return known;
+        }
+        let (policy, other) = match mover {
+            Mover::A => (self.a, Mover::B),
+            Mover::B => (self.b, Mover::A),
+        };
+        let won_by = |winner: Mover| Ends {
+            a_wins: f64::from(winner == Mover::A),
+            b_wins: f64::from(winner == Mover::B),
+            draw: 0.0,
+        };
+        let mut total = Ends {
+            a_wins: 0.0,
+            b_wins: 0.0,
+            draw: 0.0,
+        };
+        for (probability, turn) in self.reference.turn(x, policy.get(x)) {
+            let ends = match turn {
+                Turn::MoverWins => won_by(mover),
+                Turn::OpponentWins => won_by(other),
+                Turn::Continues(y) => match follow(play, x, y) {
+                    Play::Repeats => Ends {
+                        a_wins: 0.0,
+                        b_wins: 0.0,
+                        draw: 1.0,
+                    },
+                    Play::Goes(play) => self.ends(y, other, &play),
+                },
+            };
+            total.a_wins += probability * ends.a_wins;
+            total.b_wins += probability * ends.b_wins;
+            total.draw += probability * ends.draw;
+        }
+        self.memo.borrow_mut().insert(key, total);
+        total
+    }
+}
