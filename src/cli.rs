@@ -22,6 +22,10 @@ pub struct Cli {
     /// Print machine-readable JSON instead of a table.
     #[arg(long, global = true)]
     pub json: bool,
+
+    /// How long a Python strategy may take to answer every state.
+    #[arg(long, global = true, default_value_t = 120, value_name = "SECONDS")]
+    pub python_timeout: u64,
 }
 
 #[derive(Subcommand)]
@@ -36,6 +40,57 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Monte Carlo play with seeded random dice.
     Simulate(SimulateArgs),
+    /// Solve a rule set: the self-play optimum, or the best response to a strategy.
+    Solve(SolveArgs),
+    /// The exact win rate of a strategy against a baseline.
+    Grade(GradeArgs),
+    /// Inspect a policy table file.
+    Table(TableArgs),
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// Solve the best response to this strategy instead of the self-play optimum.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
+
+    /// Write the policy table to this file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+pub struct GradeArgs {
+    /// The strategy to grade: a course strategy, optimal, best_response(S),
+    /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    pub strategy: String,
+
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// The strategy to grade against; the preset's course baseline by default.
+    #[arg(long, value_name = "STRATEGY")]
+    pub baseline: Option<String>,
+}
+
+#[derive(Args)]
+pub struct TableArgs {
+    #[command(subcommand)]
+    pub command: TableCommand,
+}
+
+#[derive(Subcommand)]
+pub enum TableCommand {
+    /// Print a policy table's header: rules, goal, objective, format version, checksum.
+    Info {
+        /// The policy table file.
+        file: std::path::PathBuf,
+    },
 }
 
 #[derive(Args)]

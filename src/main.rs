@@ -5,6 +5,8 @@
 
 mod cli;
 mod cmd;
+mod files;
+mod python;
 mod sources;
 
 use std::io::{self, Write};

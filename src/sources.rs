@@ -1,20 +1,98 @@
 //! Where the CLI's strategies come from. Every command that takes a strategy
-//! resolves it here, into a policy table for the rules and goal in use.
+//! resolves it here into a policy for the rules and goal in use:
+//!
+//! * a course strategy by name: `always_roll(4)`, `swap_strategy(8, 4)`, ...
+//! * `optimal`: the self-play optimum, solved on the spot;
+//! * `best_response(S)`: the best response to S, solved on the spot;
+//! * `FILE.hogtable` (any file that is not .csv, .json or .py): a policy table
+//!   written by `hog solve -o`, checked against the rules and goal;
+//! * `FILE.csv`, `FILE.json`: a course strategy as a table of integers;
+//! * `FILE.py` or `FILE.py:NAME`: a student's Python function
+//!   (`final_strategy` by default), asked for every state by python3.
 
-use anyhow::{bail, Result};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{anyhow, Context, Result};
+use hog_solver::policy_file::{policy_from_csv, policy_from_json};
+use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
-use hog_solver::Rules;
+use hog_solver::table::PolicyTable;
+use hog_solver::{Error, Model, Rules};
 
-/// A strategy as the user wrote it (`always_roll(4)`, `swap_strategy`, ...)
-/// as a policy for these rules and this goal.
-pub fn resolve_strategy(text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-    match StrategySpec::parse(text)? {
-        StrategySpec::Course { name, args } => {
-            let strategy = course_strategy(rules, &name, &args)?;
-            Ok(Policy::from_strategy(&strategy, rules, goal, text)?)
+use crate::python::python_policy;
+
+pub struct Sources {
+    python_timeout: Duration,
+}
+
+impl Sources {
+    pub fn new(python_timeout: Duration) -> Sources {
+        Sources { python_timeout }
+    }
+
+    /// A strategy as the user wrote it, as a policy for these rules and this goal.
+    pub fn policy(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
+        self.resolve(&StrategySpec::parse(text)?, text, rules, goal)
+    }
+
+    fn resolve(&self, spec: &StrategySpec, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
+        match spec {
+            StrategySpec::Course { name, args } => {
+                let strategy = course_strategy(rules, name, args)?;
+                Ok(Policy::from_strategy(&strategy, rules, goal, text)?)
+            }
+            StrategySpec::Optimal => {
+                let model = Model::new(rules, goal)?;
+                let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
+                Ok(solution.policy.to_policy(&model))
+            }
+            StrategySpec::BestResponse(inner) => {
+                let against = self
+                    .resolve(inner, text, rules, goal)
+                    .with_context(|| format!("in {text}"))?;
+                let model = Model::new(rules, goal)?;
+                let response = Engine::<f64>::new(&model, Driver::Parallel).best_response(&against);
+                Ok(response.policy.to_policy(&model))
+            }
+            StrategySpec::File(path) => self.file(path, rules, goal),
         }
-        StrategySpec::Optimal | StrategySpec::BestResponse(_) | StrategySpec::File(_) => {
-            bail!("strategy '{text}' is not supported yet: only course strategies such as always_roll(4) are")
+    }
+
+    fn file(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
+        if let Some((path, function)) = text.rsplit_once(':').filter(|(path, function)| {
+            path.ends_with(".py") && !function.is_empty() && !function.contains(['/', '\\'])
+        }) {
+            return python_policy(Path::new(path), function, rules, goal, self.python_timeout);
+        }
+        let path = Path::new(text);
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if extension == "py" {
+            return python_policy(path, "final_strategy", rules, goal, self.python_timeout);
+        }
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {text}"))?;
+        let at_position = |error: Error| match error {
+            Error::BadStrategyFile {
+                line,
+                column,
+                reason,
+            } => anyhow!("{text}:{line}:{column}: {reason}"),
+            other => anyhow!(other).context(text.to_string()),
+        };
+        match extension {
+            "csv" => policy_from_csv(&bytes[..], rules, goal).map_err(at_position),
+            "json" => {
+                let json =
+                    String::from_utf8(bytes).with_context(|| format!("{text}: not UTF-8 text"))?;
+                policy_from_json(&json, rules, goal).map_err(at_position)
+            }
+            _ => {
+                let table = PolicyTable::read(&bytes[..]).with_context(|| text.to_string())?;
+                table
+                    .check_for(rules, goal)
+                    .with_context(|| text.to_string())?;
+                Ok(table.policy)
+            }
         }
     }
 }

@@ -131,7 +131,11 @@ impl<V: Probability> Engine<'_, V> {
         for layer in self.layers() {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
             // mean the mover wins or loses, `next` the other player's grid.
-            let step = |x: State, policy: &Policy, mine: fn() -> Outcome<V>, yours: fn() -> Outcome<V>, next: &Grid<Outcome<V>>| {
+            let step = |x: State,
+                        policy: &Policy,
+                        mine: fn() -> Outcome<V>,
+                        yours: fn() -> Outcome<V>,
+                        next: &Grid<Outcome<V>>| {
                 let a = policy.get(x);
                 match self.pass(x, a) {
                     Some(y) => Step::Pass(y),
@@ -150,7 +154,10 @@ impl<V: Probability> Engine<'_, V> {
             });
             // A pass hands the move to the other player in the same layer: their
             // exit value, or a draw if they pass back.
-            let resolve = |own: &Step<Outcome<V>>, other: fn(&(Step<Outcome<V>>, Step<Outcome<V>>)) -> &Step<Outcome<V>>| match own {
+            let resolve = |own: &Step<Outcome<V>>,
+                           other: fn(
+                &(Step<Outcome<V>>, Step<Outcome<V>>),
+            ) -> &Step<Outcome<V>>| match own {
                 Step::Exit(v) => v.clone(),
                 Step::Pass(y) => match other(&steps[layer.position(*y)]) {
                     Step::Exit(v) => v.clone(),

@@ -177,6 +177,19 @@ impl StrategySpec {
         if trimmed.is_empty() {
             return Err(bad("empty strategy"));
         }
+        if let Some(inner) = trimmed
+            .strip_prefix("best_response(")
+            .and_then(|rest| rest.strip_suffix(')'))
+        {
+            return match inner.trim() {
+                "" => Err(bad(
+                    "best_response needs a strategy: best_response(always_roll(4))",
+                )),
+                inner => Ok(StrategySpec::BestResponse(Box::new(StrategySpec::parse(
+                    inner,
+                )?))),
+            };
+        }
         let is_name = trimmed
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_(), -".contains(c));
@@ -195,14 +208,9 @@ impl StrategySpec {
         match name {
             "optimal" if inner.is_none() => Ok(StrategySpec::Optimal),
             "optimal" => Err(bad("optimal takes no arguments")),
-            "best_response" => match inner {
-                Some(inner) if !inner.is_empty() => Ok(StrategySpec::BestResponse(Box::new(
-                    StrategySpec::parse(inner)?,
-                ))),
-                _ => Err(bad(
-                    "best_response needs a strategy: best_response(always_roll(4))",
-                )),
-            },
+            "best_response" => Err(bad(
+                "best_response needs a strategy: best_response(always_roll(4))",
+            )),
             _ => {
                 let args = match inner {
                     None | Some("") => vec![],

@@ -139,10 +139,7 @@ impl PolicyTable {
             )));
         }
         let corrupt = |what: String| Error::NotATable(format!("corrupted table: {what}"));
-        let rules: Rules = header
-            .rules
-            .parse()
-            .map_err(|e| corrupt(format!("{e}")))?;
+        let rules: Rules = header.rules.parse().map_err(|e| corrupt(format!("{e}")))?;
         let (body, _): (Body, usize) = bincode::serde::decode_from_slice(&body, config())
             .map_err(|e| corrupt(format!("body: {e}")))?;
         let g = header.goal as usize;
@@ -155,9 +152,11 @@ impl PolicyTable {
                 body.values.len()
             )));
         }
-        let actions = Array3::from_shape_vec(shape, body.actions).map_err(|e| corrupt(e.to_string()))?;
+        let actions =
+            Array3::from_shape_vec(shape, body.actions).map_err(|e| corrupt(e.to_string()))?;
         let policy = Policy::from_actions(&rules, header.goal, actions)?;
-        let values = Array3::from_shape_vec(shape, body.values).map_err(|e| corrupt(e.to_string()))?;
+        let values =
+            Array3::from_shape_vec(shape, body.values).map_err(|e| corrupt(e.to_string()))?;
         Ok(PolicyTable {
             rules,
             goal: header.goal,
@@ -199,8 +198,9 @@ fn read_sections(mut input: impl Read, with_body: bool) -> Result<(Header, Optio
     }
     let header_len = u32::from_le_bytes(read_array(&mut input, "the header length")?) as u64;
     let header_bytes = read_section(&mut input, header_len, "the header")?;
-    let (header, _): (Header, usize) = bincode::serde::decode_from_slice(&header_bytes, config())
-        .map_err(|e| Error::NotATable(format!("corrupted header: {e}")))?;
+    let (header, _): (Header, usize) =
+        bincode::serde::decode_from_slice(&header_bytes, config())
+            .map_err(|e| Error::NotATable(format!("corrupted header: {e}")))?;
     if !with_body {
         return Ok((header, None));
     }
@@ -218,10 +218,7 @@ fn read_section(input: &mut impl Read, len: u64, what: &str) -> Result<Vec<u8>> 
         return Err(Error::NotATable(format!("{what} claims {len} bytes")));
     }
     let mut bytes = Vec::new();
-    input
-        .take(len)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
+    input.take(len).read_to_end(&mut bytes).map_err(io_error)?;
     if bytes.len() as u64 != len {
         return Err(Error::NotATable(format!(
             "truncated: {what} has {} of its {len} bytes",
@@ -257,7 +254,9 @@ mod tests {
         let rules = Rules::fa16();
         let strategy = course_strategy(&rules, "bacon_strategy", &[]).unwrap();
         let policy = Policy::from_strategy(&strategy, &rules, 12, "bacon_strategy").unwrap();
-        let values = Array3::from_shape_fn((2, 12, 12), |(d, s, o)| (d * 144 + s * 12 + o) as f64 / 288.0);
+        let values = Array3::from_shape_fn((2, 12, 12), |(d, s, o)| {
+            (d * 144 + s * 12 + o) as f64 / 288.0
+        });
         PolicyTable {
             rules,
             goal: 12,
@@ -321,6 +320,10 @@ mod tests {
         assert!(t.check_for(&Rules::fa16(), 12).is_ok());
         let e = t.check_for(&Rules::fa13(), 12).unwrap_err().to_string();
         assert!(e.contains("fa16") && e.contains("fa13"), "{e}");
-        assert!(t.check_for(&Rules::fa16(), 100).unwrap_err().to_string().contains("goal 100"));
+        assert!(t
+            .check_for(&Rules::fa16(), 100)
+            .unwrap_err()
+            .to_string()
+            .contains("goal 100"));
     }
 }

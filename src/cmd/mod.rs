@@ -2,9 +2,12 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod dist;
+mod grade;
 mod replay;
 mod rules;
 mod simulate;
+mod solve;
+mod table;
 mod turn;
 
 use std::io::Write;
@@ -16,19 +19,23 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, PlayersArgs};
-use crate::sources::resolve_strategy;
+use crate::sources::Sources;
 
 /// The largest die face the tool accepts (test dice may exceed the sides).
 const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let goal = check_goal(cli.goal)?;
+    let sources = Sources::new(std::time::Duration::from_secs(cli.python_timeout));
     match &cli.command {
         Command::Rules(args) => rules::run(args, cli.json, out),
         Command::Dist(args) => dist::run(args, goal, cli.json, out),
         Command::Turn(args) => turn::run(args, goal, cli.json, out),
-        Command::Replay(args) => replay::run(args, goal, cli.json, out),
-        Command::Simulate(args) => simulate::run(args, goal, cli.json, out),
+        Command::Replay(args) => replay::run(args, goal, &sources, cli.json, out),
+        Command::Simulate(args) => simulate::run(args, goal, &sources, cli.json, out),
+        Command::Solve(args) => solve::run(args, goal, &sources, cli.json, out),
+        Command::Grade(args) => grade::run(args, goal, &sources, cli.json, out),
+        Command::Table(args) => table::run(args, cli.json, out),
     }
 }
 
@@ -75,10 +82,14 @@ fn faces(flag: &str, text: &str) -> Result<Vec<u32>> {
 }
 
 /// Both players' strategies as policies.
-fn players(args: &PlayersArgs, rules: &Rules, goal: u32) -> Result<[Policy; 2]> {
+fn players(args: &PlayersArgs, rules: &Rules, goal: u32, sources: &Sources) -> Result<[Policy; 2]> {
     Ok([
-        resolve_strategy(&args.p0, rules, goal).context("player 0 (--p0)")?,
-        resolve_strategy(&args.p1, rules, goal).context("player 1 (--p1)")?,
+        sources
+            .policy(&args.p0, rules, goal)
+            .context("player 0 (--p0)")?,
+        sources
+            .policy(&args.p1, rules, goal)
+            .context("player 1 (--p1)")?,
     ])
 }
 

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::{check_score, faces, players, state, write_json};
 use crate::cli::ReplayArgs;
+use crate::sources::Sources;
 
 /// A sequence of faces that cycles, as the course's `make_test_dice`.
 struct Cycle {
@@ -87,12 +88,18 @@ struct TurnJson<'a> {
     sides: u32,
 }
 
-pub fn run(args: &ReplayArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn run(
+    args: &ReplayArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let rules = Rules::parse(&args.players.rules)?;
     let score0 = check_score("score0", args.score0, goal)?;
     let score1 = check_score("score1", args.score1, goal)?;
     let start: State = state(&rules, goal, score0, score1, args.sides)?;
-    let [p0, p1] = players(&args.players, &rules, goal)?;
+    let [p0, p1] = players(&args.players, &rules, goal, sources)?;
     let mut dice = TestDice::new(args)?;
     let game = play_game(&rules, goal, [&p0, &p1], start, args.max_turns, |sides| {
         dice.roll(sides)

@@ -9,10 +9,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{players, write_json};
 use crate::cli::SimulateArgs;
+use crate::sources::Sources;
 
-pub fn run(args: &SimulateArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn run(
+    args: &SimulateArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let rules = Rules::parse(&args.players.rules)?;
-    let [p0, p1] = players(&args.players, &rules, goal)?;
+    let [p0, p1] = players(&args.players, &rules, goal, sources)?;
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::new(args.games).with_style(ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games, {eta} left",

@@ -1,0 +1,87 @@
+//! `hog grade`: the exact win rate of a strategy against a baseline.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Context, Result};
+use hog_solver::evaluate::evaluate;
+use hog_solver::{Model, Preset, Rules};
+use serde::Serialize;
+
+use super::write_json;
+use crate::cli::GradeArgs;
+use crate::sources::Sources;
+
+#[derive(Serialize)]
+struct Grade {
+    strategy: String,
+    baseline: String,
+    win_rate: f64,
+    first: f64,
+    second: f64,
+    draw: f64,
+}
+
+pub fn run(
+    args: &GradeArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rules = Rules::parse(&args.rules)?;
+    let baseline = match &args.baseline {
+        Some(baseline) => baseline.clone(),
+        None => Preset::find(&rules.name())
+            .map(|preset| preset.baseline.to_string())
+            .ok_or_else(|| {
+                anyhow!("these rules have no course baseline: give one with --baseline")
+            })?,
+    };
+    let a = sources
+        .policy(&args.strategy, &rules, goal)
+        .context("the strategy")?;
+    let b = sources
+        .policy(&baseline, &rules, goal)
+        .context("the baseline")?;
+    let model = Model::new(&rules, goal)?;
+    let evaluation = evaluate(&model, &a, &b);
+    let grade = Grade {
+        strategy: args.strategy.clone(),
+        baseline,
+        win_rate: evaluation.win_rate(),
+        first: evaluation.first().a_wins,
+        second: evaluation.second().a_wins,
+        draw: evaluation.draw(),
+    };
+    if json {
+        return write_json(out, &grade);
+    }
+    writeln!(
+        out,
+        "{}, goal {goal}: {} against {}",
+        rules.name(),
+        grade.strategy,
+        grade.baseline
+    )?;
+    writeln!(
+        out,
+        "win rate  {:.12}  (exact: the mean of the two seatings)",
+        grade.win_rate
+    )?;
+    writeln!(
+        out,
+        "first     {:.12}  (wins when moving first)",
+        grade.first
+    )?;
+    writeln!(
+        out,
+        "second    {:.12}  (wins when moving second)",
+        grade.second
+    )?;
+    writeln!(
+        out,
+        "draw      {:.12}  (endless games, mean of the two seatings)",
+        grade.draw
+    )?;
+    Ok(())
+}

@@ -1,0 +1,29 @@
+//! Output files are written atomically: into a temporary file beside the
+//! target, then renamed over it, so a crash never leaves half a file.
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let temporary = tempfile::NamedTempFile::new_in(folder)
+        .with_context(|| format!("cannot write into {}", folder.display()))?;
+    let mut out = BufWriter::new(temporary);
+    write(&mut out).with_context(|| format!("cannot write {}", path.display()))?;
+    let temporary = out
+        .into_inner()
+        .map_err(|e| e.into_error())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temporary
+        .persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}

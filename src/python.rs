@@ -1,0 +1,136 @@
+//! A student's Python strategy, asked for every state.
+//!
+//! `python3` runs a small driver (below) in a subprocess: it imports the
+//! student's module from its own folder (so `from dice import ...` works),
+//! calls the function for every (score, opponent_score) below the goal, and
+//! prints the answers as JSON on stdout; whatever the module prints goes to
+//! stderr. An answer that is not an `int` comes back as its `repr`, so the
+//! error can name it. A time limit stops endless loops.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::strategy::Policy;
+use hog_solver::{Error, Rules};
+use wait_timeout::ChildExt;
+
+const DRIVER: &str = r#"
+import importlib.util, json, os, sys, traceback
+
+path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
+out = sys.stdout
+sys.stdout = sys.stderr
+folder = os.path.dirname(os.path.abspath(path))
+sys.path.insert(0, folder)
+os.chdir(folder)
+module_name = os.path.splitext(os.path.basename(path))[0]
+
+def fail(message):
+    sys.stderr.write("\n" + message + "\n")
+    sys.exit(3)
+
+try:
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+except BaseException:
+    fail("HOG: import failed:\n%s" % traceback.format_exc(limit=-3))
+function = getattr(module, name, None)
+if not callable(function):
+    fail("HOG: no function named %s" % name)
+rows = []
+for score in range(goal):
+    row = []
+    for opponent_score in range(goal):
+        try:
+            answer = function(score, opponent_score)
+        except BaseException:
+            fail("HOG: %s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
+        row.append(answer if type(answer) is int else repr(answer))
+    rows.append(row)
+json.dump(rows, out)
+"#;
+
+/// The strategy `function` of the Python file `path` as a policy.
+pub fn python_policy(
+    path: &Path,
+    function: &str,
+    rules: &Rules,
+    goal: u32,
+    time_limit: Duration,
+) -> Result<Policy> {
+    if !path.is_file() {
+        bail!("{}: no such file", path.display());
+    }
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(DRIVER)
+        .arg(path)
+        .arg(function)
+        .arg(goal.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("cannot run python3 (is it installed and on PATH?)")?;
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).map(|_| text)
+    });
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let status = match child.wait_timeout(time_limit)? {
+        Some(status) => status,
+        None => {
+            child.kill().ok();
+            child.wait().ok();
+            bail!(
+                "{}: {function} did not answer every state within {} s (an endless loop?); \
+                 raise the limit with --python-timeout",
+                path.display(),
+                time_limit.as_secs()
+            );
+        }
+    };
+    let output = reader.join().expect("reader thread")?;
+    let errors = errors.join().expect("stderr thread")?;
+    if !status.success() {
+        let message = errors
+            .split_once("\nHOG: ")
+            .map(|(_, m)| m.trim().to_string())
+            .unwrap_or_else(|| errors.trim().to_string());
+        bail!("{}: {message}", path.display());
+    }
+    let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(&output)
+        .with_context(|| format!("{}: unreadable answers from python3", path.display()))?;
+    let name = format!("{}:{function}", path.display());
+    let answer = |score: u32, opponent_score: u32| -> i64 {
+        match &rows[score as usize][opponent_score as usize] {
+            serde_json::Value::Number(n) => n.as_i64().unwrap_or(i64::MAX),
+            _ => i64::MIN,
+        }
+    };
+    // Non-integers are reported with their Python repr before any range check.
+    for (score, row) in rows.iter().enumerate() {
+        for (opponent_score, cell) in row.iter().enumerate() {
+            if let serde_json::Value::String(repr) = cell {
+                return Err(anyhow!(Error::BadAnswer {
+                    strategy: name,
+                    score: score as u32,
+                    opponent_score: opponent_score as u32,
+                    value: repr.clone(),
+                    reason: "num_rolls must be an int".into(),
+                }));
+            }
+        }
+    }
+    Ok(Policy::from_strategy(&answer, rules, goal, &name)?)
+}
