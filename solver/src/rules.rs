@@ -553,7 +553,7 @@ pub fn tens(x: u32) -> u32 {
 }
 
 pub fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2 && (2..).take_while(|&d| d <= n / d).all(|d| n % d != 0)
 }
 
 /// The smallest prime larger than `n`.
@@ -567,9 +567,9 @@ pub fn next_prime(n: u32) -> u32 {
 pub fn divisor_count(n: u32) -> u32 {
     let mut count = 0;
     let mut d = 1;
-    while d * d <= n {
+    while d <= n / d {
         if n % d == 0 {
-            count += if d * d == n { 1 } else { 2 };
+            count += if d == n / d { 1 } else { 2 };
         }
         d += 1;
     }

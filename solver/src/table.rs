@@ -183,12 +183,18 @@ impl PolicyTable {
 
 /// The header and, if asked, the body bytes.
 fn read_sections(mut input: impl Read, with_body: bool) -> Result<(Header, Option<Vec<u8>>)> {
-    let mut magic = [0u8; 8];
-    read_exact(&mut input, &mut magic, "the magic bytes")?;
-    if &magic != MAGIC {
+    let mut magic = Vec::new();
+    (&mut input)
+        .take(MAGIC.len() as u64)
+        .read_to_end(&mut magic)
+        .map_err(io_error)?;
+    if !MAGIC.starts_with(&magic) || magic.is_empty() {
         return Err(Error::NotATable(
             "the file does not start with the magic bytes HOGTABLE".into(),
         ));
+    }
+    if magic.len() < MAGIC.len() {
+        return Err(Error::NotATable("truncated inside the magic bytes".into()));
     }
     let version = u32::from_le_bytes(read_array(&mut input, "the format version")?);
     if version != FORMAT_VERSION {
@@ -302,6 +308,8 @@ mod tests {
         assert!(read_error(b"a,b,c\n1,2,3\n").contains("magic"));
         assert!(read_error(&good[..good.len() - 10]).contains("truncated"));
         assert!(read_error(&good[..5]).contains("truncated"));
+        assert!(read_error(b"hello").contains("magic"));
+        assert!(read_error(b"").contains("magic"));
         let mut flipped = good.clone();
         let last = flipped.len() - 3;
         flipped[last] ^= 0x40;

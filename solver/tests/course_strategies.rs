@@ -444,3 +444,19 @@ fn course_strategies_become_policies_and_comeback_past_ten_is_caught() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn always_roll_works_under_custom_rules_texts() {
+    // sp26 with Swine Swap on doubles: no preset, yet always_roll is defined
+    // for any rules (RULES.md: a strategy is any function of the two scores).
+    let text = "zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,\
+                points=none,after=swine_swap_double,limit=none,special=none";
+    let rules = Rules::parse(text).unwrap();
+    let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
+    assert_eq!(strategy(10, 20), 4);
+    let err = course_strategy(&rules, "boar_strategy", &[])
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("belongs to sp26"), "{err}");
+}

@@ -588,3 +588,15 @@ fn check_state_rejects_scores_at_the_goal_goal_zero_and_foreign_sides() {
         }
     }
 }
+
+#[test]
+fn number_helpers_do_not_overflow_at_the_top_of_u32() {
+    use hog_solver::rules::{divisor_count, is_prime};
+    // 4294967291 is the largest prime below 2^32. 2^32 - 1 = 3·5·17·257·65537
+    // has 2^5 = 32 divisors. 65535² = 4294836225 = 3²·5²·17²·257² has
+    // (2+1)^4 = 81 divisors.
+    assert!(is_prime(4_294_967_291));
+    assert!(!is_prime(u32::MAX));
+    assert_eq!(divisor_count(u32::MAX), 32);
+    assert_eq!(divisor_count(4_294_836_225), 81);
+}
