@@ -1,5 +1,6 @@
 //! Output files are written atomically: into a temporary file beside the
-//! target, then renamed over it, so a crash never leaves half a file.
+//! target, then renamed over it, so a crash never leaves half a file. The
+//! file gets the ordinary permissions rw-r--r-- on Unix.
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -14,7 +15,12 @@ pub fn write_atomically(
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let temporary = tempfile::NamedTempFile::new_in(folder)
+    let mut builder = tempfile::Builder::new();
+    // A temporary file is private (0600); the output is an ordinary file.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let temporary = builder
+        .tempfile_in(folder)
         .with_context(|| format!("cannot write into {}", folder.display()))?;
     let mut out = BufWriter::new(temporary);
     write(&mut out).with_context(|| format!("cannot write {}", path.display()))?;

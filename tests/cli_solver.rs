@@ -1,0 +1,515 @@
+//! End-to-end tests of `hog solve`, `hog grade` and `hog table info` on the
+//! built binary. Expected values come from the course's published figure,
+//! from symmetry, from agreement between independent routes (a written table
+//! graded back, a Monte Carlo simulation), or from the rules.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use serde_json::Value;
+
+fn hog() -> Command {
+    Command::cargo_bin("hog").unwrap()
+}
+
+/// Runs hog with --json and parses its output; the command must succeed.
+fn json(args: &[&str]) -> Value {
+    let output = hog().args(args).arg("--json").output().unwrap();
+    assert!(
+        output.status.success(),
+        "hog {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn number(value: &Value, key: &str) -> f64 {
+    value[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}
+
+/// The command fails with status 2 and an error that contains every piece.
+fn fails(args: &[&str], pieces: &[&str]) {
+    let mut assert = hog().args(args).assert().code(2);
+    for piece in pieces {
+        assert = assert.stderr(contains(*piece));
+    }
+}
+
+#[test]
+fn grade_reproduces_the_courses_published_figure() {
+    // RULES.md: fa16, from the course's own calculator.
+    let grade = json(&[
+        "grade",
+        "always_roll(8)",
+        "--rules",
+        "fa16",
+        "--baseline",
+        "always_roll(4)",
+    ]);
+    assert!((number(&grade, "win_rate") - 0.20377818161990918).abs() < 1e-12);
+    assert_eq!(grade["strategy"], "always_roll(8)");
+    assert_eq!(grade["baseline"], "always_roll(4)");
+}
+
+#[test]
+fn a_strategy_against_itself_wins_exactly_half() {
+    // By symmetry: moving first and moving second are complementary seatings.
+    for (rules, strategy) in [
+        ("fa13", "always_roll(5)"),
+        ("sp26", "sus_strategy"),
+        ("fa12", "optimal"),
+    ] {
+        let grade = json(&["grade", strategy, "--rules", rules, "--baseline", strategy]);
+        assert!(
+            (number(&grade, "win_rate") - 0.5).abs() < 1e-12,
+            "{rules} {strategy}: {grade}"
+        );
+        assert!((number(&grade, "first") + number(&grade, "second") - 1.0).abs() < 1e-12);
+        assert_eq!(number(&grade, "draw"), 0.0);
+    }
+}
+
+#[test]
+fn the_default_baseline_is_the_course_baseline() {
+    for (rules, baseline) in [
+        ("fa16", "always_roll(4)"),
+        ("fa13", "always_roll(5)"),
+        ("nju21", "always_roll(6)"),
+    ] {
+        let grade = json(&["grade", "always_roll(3)", "--rules", rules]);
+        assert_eq!(grade["baseline"], baseline);
+    }
+}
+
+#[test]
+fn a_solved_best_response_grades_back_to_its_own_win_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fa13.hogtable");
+    let file = file.to_str().unwrap();
+    let solved = json(&[
+        "solve",
+        "--rules",
+        "fa13",
+        "--against",
+        "always_roll(5)",
+        "-o",
+        file,
+    ]);
+    assert_eq!(solved["objective"], "best_response");
+    assert_eq!(solved["against"], "always_roll(5)");
+    let win_rate = number(&solved, "win_rate");
+    assert!(
+        (win_rate - (number(&solved, "first") + number(&solved, "second")) / 2.0).abs() < 1e-15
+    );
+    // The written table, graded as a strategy file, and the best_response()
+    // strategy text give the same exact number.
+    let from_file = json(&["grade", file, "--rules", "fa13"]);
+    assert_eq!(number(&from_file, "win_rate"), win_rate);
+    let from_text = json(&["grade", "best_response(always_roll(5))", "--rules", "fa13"]);
+    assert_eq!(number(&from_text, "win_rate"), win_rate);
+    // The best response beats the baseline and the self-play optimum does no better against it.
+    let optimal = json(&["grade", "optimal", "--rules", "fa13"]);
+    assert!(win_rate > 0.5 && win_rate >= number(&optimal, "win_rate"));
+    // Nothing but the table is left in the folder (atomic write, no temporary file).
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn solve_defaults_to_the_fa16_self_play_optimum() {
+    let solved = json(&["solve"]);
+    assert_eq!(solved["rules"], "fa16");
+    assert_eq!(solved["goal"], 100);
+    assert_eq!(solved["objective"], "optimal");
+    assert!(solved["against"].is_null() && solved["win_rate"].is_null());
+    // A zero-sum game without draws: the first mover's value against the
+    // optimum equals the optimum's first-seat win rate against itself.
+    let self_play = json(&[
+        "grade",
+        "optimal",
+        "--rules",
+        "fa16",
+        "--baseline",
+        "optimal",
+    ]);
+    assert!((number(&solved, "first_mover_win") - number(&self_play, "first")).abs() < 1e-12);
+    let opening = solved["opening_action"].as_i64().unwrap();
+    assert!((-1..=10).contains(&opening));
+}
+
+#[test]
+fn table_info_reads_the_header_of_a_written_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nju21.hogtable");
+    let file = file.to_str().unwrap();
+    let solved = json(&["solve", "--rules", "nju21", "--goal", "40", "-o", file]);
+    let info = json(&["table", "info", file]);
+    assert_eq!(info["rules"], "nju21");
+    assert_eq!(info["goal"], 40);
+    assert_eq!(info["objective"], "optimal");
+    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["checksum"].as_str().unwrap().len(), 8);
+    assert_eq!(
+        number(&info, "first_mover_win"),
+        number(&solved, "first_mover_win")
+    );
+    hog()
+        .args(["table", "info", file])
+        .assert()
+        .success()
+        .stdout(contains("HOGTABLE version 1"));
+}
+
+/// |exact - simulated| <= 5 standard errors of a share of n games, with the
+/// standard error at most 1/(2 sqrt(n)): a false alarm has odds below 1e-6.
+fn assert_agrees(exact: f64, count: u64, games: u64, what: &str) {
+    let bound = 5.0 * 0.5 / (games as f64).sqrt();
+    let simulated = count as f64 / games as f64;
+    assert!(
+        (exact - simulated).abs() <= bound,
+        "{what}: exact {exact}, simulated {simulated} over {games} games (bound {bound})"
+    );
+}
+
+#[test]
+fn exact_grades_agree_with_seeded_monte_carlo() {
+    let games = 40_000u64;
+    for (rules, a, b) in [
+        ("fa16", "swap_strategy", "always_roll(4)"),
+        ("fa13", "optimal", "always_roll(5)"),
+        ("sp26", "sus_strategy", "boar_strategy"),
+        ("nju21", "picky_piggy_strategy", "always_roll(0)"),
+        ("fa12", "make_mean_strategy(4)", "always_roll(5)"),
+    ] {
+        let grade = json(&["grade", a, "--rules", rules, "--baseline", b]);
+        let games_text = games.to_string();
+        let simulated = json(&[
+            "simulate",
+            "--rules",
+            rules,
+            "--p0",
+            a,
+            "--p1",
+            b,
+            "--games",
+            &games_text,
+            "--seed",
+            "7",
+        ]);
+        let count = |key: &str| simulated[key].as_u64().unwrap();
+        assert_eq!(count("wins0") + count("wins1") + count("draws"), games);
+        // In the simulation a moves first: its wins estimate `first`, and b's
+        // wins estimate b's exact wins when b moves second.
+        let what = format!("{rules} {a} vs {b}");
+        assert_agrees(number(&grade, "first"), count("wins0"), games, &what);
+        let swapped = json(&["grade", b, "--rules", rules, "--baseline", a]);
+        assert_agrees(number(&swapped, "second"), count("wins1"), games, &what);
+    }
+}
+
+#[test]
+fn nju21_endless_games_are_draws_in_grade_and_simulate() {
+    // always_roll(0) against itself: from 0-0 the mover scores 1 (Picky Piggy
+    // on 0 scores 1), ... the exact draw probability must match the simulated
+    // share of games that repeat a position.
+    let grade = json(&[
+        "grade",
+        "always_roll(0)",
+        "--rules",
+        "nju21",
+        "--baseline",
+        "always_roll(0)",
+        "--goal",
+        "30",
+    ]);
+    let simulated = json(&[
+        "simulate",
+        "--rules",
+        "nju21",
+        "--p0",
+        "always_roll(0)",
+        "--p1",
+        "always_roll(0)",
+        "--games",
+        "10",
+        "--goal",
+        "30",
+    ]);
+    let games = 10;
+    // No dice are rolled: the game is deterministic, so every simulated game
+    // ends the same way and the exact probabilities are 0 or 1.
+    let draw = number(&grade, "draw");
+    assert!(draw == 0.0 || draw == 1.0, "{grade}");
+    assert_eq!(
+        simulated["draws"].as_u64().unwrap(),
+        if draw == 1.0 { games } else { 0 }
+    );
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn rows(goal: usize, cell: impl Fn(usize, usize) -> String) -> String {
+    (0..goal)
+        .map(|s| (0..goal).map(|o| cell(s, o)).collect::<Vec<_>>().join(","))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn csv_and_json_strategies_grade_like_the_course_strategy_they_spell() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write(dir.path(), "four.csv", &rows(20, |_, _| "4".into()));
+    let json_rows = format!(
+        "[{}]",
+        (0..20)
+            .map(|_| format!("[{}]", vec!["4"; 20].join(",")))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let json_file = write(dir.path(), "four.json", &json_rows);
+    let course = json(&["grade", "always_roll(4)", "--rules", "fa13", "--goal", "20"]);
+    for file in [&csv, &json_file] {
+        let graded = json(&["grade", file, "--rules", "fa13", "--goal", "20"]);
+        assert_eq!(
+            number(&graded, "win_rate"),
+            number(&course, "win_rate"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn bad_csv_and_json_strategies_name_the_position_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let short = write(d, "short.csv", "4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4\n");
+    fails(
+        &["grade", &short, "--goal", "5", "--rules", "fa13"],
+        &["short.csv:", "expected 5 rows", "found 3"],
+    );
+    let wide = write(d, "wide.csv", &rows(3, |_, _| "4".into()));
+    fails(
+        &["grade", &wide, "--goal", "5", "--rules", "fa13"],
+        &["wide.csv:1:1:", "has 3 values, expected 5"],
+    );
+    let narrow = write(
+        d,
+        "narrow.csv",
+        &rows(5, |s, o| {
+            if s == 2 && o == 4 {
+                String::new()
+            } else {
+                "4".into()
+            }
+        }),
+    );
+    fails(
+        &["grade", &narrow, "--goal", "5", "--rules", "fa13"],
+        &["narrow.csv:3:", "score 2", "not an integer"],
+    );
+    let word = write(
+        d,
+        "word.csv",
+        &rows(5, |s, o| {
+            if (s, o) == (1, 3) {
+                "four".into()
+            } else {
+                "4".into()
+            }
+        }),
+    );
+    fails(
+        &["grade", &word, "--goal", "5", "--rules", "fa13"],
+        &["word.csv:2:4:", "'four'", "not an integer"],
+    );
+    let eleven = write(
+        d,
+        "eleven.csv",
+        &rows(5, |s, o| {
+            if (s, o) == (4, 0) {
+                "11".into()
+            } else {
+                "4".into()
+            }
+        }),
+    );
+    fails(
+        &["grade", &eleven, "--goal", "5", "--rules", "fa13"],
+        &[
+            "eleven.csv:5:1:",
+            "score 4, opponent_score 0",
+            "num_rolls 11",
+        ],
+    );
+    let pork = write(d, "pork.csv", &rows(5, |_, _| "-1".into()));
+    fails(
+        &["grade", &pork, "--goal", "5", "--rules", "fa13"],
+        &["pork.csv:1:1:", "num_rolls -1"],
+    );
+    let json_shape = write(d, "shape.json", "[[1,2,3],[1,2,3]]");
+    fails(
+        &["grade", &json_shape, "--goal", "3", "--rules", "fa13"],
+        &["expected 3 rows", "found 2"],
+    );
+    let json_value = write(d, "value.json", "[[1,2,3],[1,2.5,3],[1,2,3]]");
+    fails(
+        &["grade", &json_value, "--goal", "3", "--rules", "fa13"],
+        &["2.5", "score 1, opponent_score 1"],
+    );
+    let json_syntax = write(d, "syntax.json", "[[1,2,3],\n[1,2,");
+    fails(
+        &["grade", &json_syntax, "--goal", "3", "--rules", "fa13"],
+        &["syntax.json:2:"],
+    );
+    fails(
+        &["grade", "missing.csv", "--rules", "fa13"],
+        &["cannot read missing.csv"],
+    );
+}
+
+#[test]
+fn bad_python_strategies_report_the_modules_own_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("dice.py"), "six_sided = 6\n").unwrap();
+    let hog_py = write(
+        d,
+        "hog.py",
+        "from dice import six_sided\n\
+         print('students print things')\n\
+         def final_strategy(score, opponent_score):\n    return 4\n\
+         def broken(score, opponent_score):\n    return [][score]\n\
+         def floaty(score, opponent_score):\n    return 4.0\n\
+         def eleven(score, opponent_score):\n    return 11 if opponent_score == 3 else 4\n\
+         def endless(score, opponent_score):\n    while True:\n        pass\n",
+    );
+    // A working module grades exactly like the course strategy it plays.
+    let graded = json(&["grade", &hog_py, "--rules", "fa13", "--goal", "30"]);
+    let course = json(&["grade", "always_roll(4)", "--rules", "fa13", "--goal", "30"]);
+    assert_eq!(number(&graded, "win_rate"), number(&course, "win_rate"));
+    let with = |name: &str| format!("{hog_py}:{name}");
+    fails(
+        &["grade", &with("broken"), "--rules", "fa13", "--goal", "30"],
+        &["broken(0, 0) raised", "IndexError"],
+    );
+    fails(
+        &["grade", &with("floaty"), "--rules", "fa13", "--goal", "30"],
+        &["4.0", "score 0, opponent_score 0", "int"],
+    );
+    fails(
+        &["grade", &with("eleven"), "--rules", "fa13", "--goal", "30"],
+        &["11", "opponent_score 3"],
+    );
+    fails(
+        &["grade", &with("missing"), "--rules", "fa13", "--goal", "30"],
+        &["no function named missing"],
+    );
+    fails(
+        &[
+            "grade",
+            &with("endless"),
+            "--rules",
+            "fa13",
+            "--goal",
+            "30",
+            "--python-timeout",
+            "1",
+        ],
+        &["within 1 s", "--python-timeout"],
+    );
+    let syntax = write(
+        d,
+        "bad.py",
+        "def final_strategy(score, opponent_score)\n    return 4\n",
+    );
+    fails(
+        &["grade", &syntax, "--rules", "fa13"],
+        &["import failed", "SyntaxError"],
+    );
+    fails(
+        &["grade", "nowhere/hog.py", "--rules", "fa13"],
+        &["nowhere/hog.py: no such file"],
+    );
+}
+
+#[test]
+fn tables_for_other_rules_or_damaged_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fa13.hogtable");
+    let file = file.to_str().unwrap();
+    hog()
+        .args(["solve", "--rules", "fa13", "--goal", "30", "-o", file])
+        .assert()
+        .success();
+    fails(
+        &["grade", file, "--rules", "fa12", "--goal", "30"],
+        &["solved for rules fa13 at goal 30, not for rules fa12"],
+    );
+    fails(
+        &["grade", file, "--rules", "fa13", "--goal", "40"],
+        &["at goal 30", "at goal 40"],
+    );
+    let bytes = std::fs::read(file).unwrap();
+    let truncated = write(dir.path(), "cut.hogtable", "");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    fails(
+        &["grade", &truncated, "--rules", "fa13", "--goal", "30"],
+        &["truncated"],
+    );
+    fails(&["table", "info", &truncated], &["truncated"]);
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    let corrupted = write(dir.path(), "flip.hogtable", "");
+    std::fs::write(&corrupted, flipped).unwrap();
+    fails(&["table", "info", &corrupted], &["checksum mismatch"]);
+    let other = write(dir.path(), "notes.txt", "hello");
+    fails(
+        &["grade", &other, "--rules", "fa13"],
+        &["not a hog policy table", "HOGTABLE"],
+    );
+}
+
+/// fa13 with fa16's Pig Out: no preset, so no course baseline.
+const CUSTOM_RULES: &str = "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,\
+pig_out=count_ones,bonus=none,points=none,after=swine_swap_double,limit=none,special=none";
+
+#[test]
+fn bad_strategy_texts_and_rules_exit_with_status_2() {
+    fails(
+        &["grade", "always_roll(11)", "--rules", "fa13"],
+        &["num_rolls 11"],
+    );
+    fails(
+        &["grade", "bacon_strategy", "--rules", "sp26"],
+        &["bacon_strategy belongs to fa16, fa13"],
+    );
+    fails(
+        &["grade", "best_response()", "--rules", "fa13"],
+        &["best_response needs a strategy"],
+    );
+    fails(
+        &["grade", "alwys_roll(4)", "--rules", "fa13"],
+        &["unknown strategy 'alwys_roll'"],
+    );
+    fails(&["solve", "--rules", "fa99"], &["unknown rules 'fa99'"]);
+    fails(&["solve", "--goal", "0"], &["goal 0"]);
+    fails(
+        &["grade", "always_roll(4)", "--rules", "zero=boar_brawl"],
+        &["key 'sides' is missing"],
+    );
+    fails(
+        &["grade", "always_roll(4)", "--rules", CUSTOM_RULES],
+        &["no course baseline", "--baseline"],
+    );
+    fails(
+        &["solve", "--against", "always_roll(-1)", "--rules", "fa13"],
+        &["num_rolls -1"],
+    );
+}

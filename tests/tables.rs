@@ -1,0 +1,95 @@
+//! The committed tables in tables/ are exactly what a fresh solve gives, and
+//! the MANIFEST lists each of them with its checksum. Regenerate them with
+//! `cargo run --release -- tables` when the engine or a preset changes.
+
+use std::path::PathBuf;
+
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
+use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::{Model, Rules, PRESETS};
+
+fn tables_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tables")
+}
+
+fn committed(file: &str) -> PolicyTable {
+    let path = tables_dir().join(file);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    PolicyTable::read(&bytes[..]).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+fn baseline(rules: &Rules, text: &str) -> Policy {
+    let StrategySpec::Course { name, args } = StrategySpec::parse(text).unwrap() else {
+        panic!("a course baseline")
+    };
+    let strategy = course_strategy(rules, &name, &args).unwrap();
+    Policy::from_strategy(&strategy, rules, 100, text).unwrap()
+}
+
+fn assert_same(file: &str, fresh: &PolicyTable) {
+    let table = committed(file);
+    assert_eq!(table.rules, fresh.rules, "{file}: rules");
+    assert_eq!(table.goal, fresh.goal, "{file}: goal");
+    assert_eq!(table.objective, fresh.objective, "{file}: objective");
+    assert!(
+        table.policy == fresh.policy,
+        "{file}: the policy differs from a fresh solve"
+    );
+    assert!(
+        table.values == fresh.values,
+        "{file}: the values differ from a fresh solve"
+    );
+}
+
+#[test]
+fn committed_tables_match_a_fresh_solve() {
+    for preset in PRESETS {
+        let rules = (preset.rules)();
+        let model = Model::new(&rules, 100).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let optimal = engine.optimal();
+        let fresh = PolicyTable {
+            rules: rules.clone(),
+            goal: 100,
+            objective: Objective::Optimal,
+            policy: optimal.policy.to_policy(&model),
+            values: optimal.values.cells().to_owned(),
+        };
+        assert_same(&format!("{}-optimal.hogtable", preset.name), &fresh);
+
+        let response = engine.best_response(&baseline(&rules, preset.baseline));
+        let fresh = PolicyTable {
+            rules: rules.clone(),
+            goal: 100,
+            objective: Objective::BestResponse {
+                against: preset.baseline.to_string(),
+            },
+            policy: response.policy.to_policy(&model),
+            values: response.us.cells().to_owned(),
+        };
+        assert_same(&format!("{}-best-response.hogtable", preset.name), &fresh);
+    }
+}
+
+#[test]
+fn manifest_lists_every_table_with_its_checksum() {
+    let manifest = std::fs::read_to_string(tables_dir().join("MANIFEST.md")).unwrap();
+    let rows: Vec<Vec<&str>> = manifest
+        .lines()
+        .filter(|line| line.contains(".hogtable |"))
+        .map(|line| line.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 2 * PRESETS.len(), "one row per committed table");
+    for row in rows {
+        let (file, checksum) = (row[1], row[5]);
+        let bytes = std::fs::read(tables_dir().join(file)).unwrap();
+        let header = PolicyTable::read_header(&bytes[..]).unwrap();
+        assert_eq!(format!("{:08x}", header.body_checksum), checksum, "{file}");
+        assert_eq!(
+            Rules::parse(row[2]).unwrap().to_string(),
+            header.rules,
+            "{file}"
+        );
+    }
+}
