@@ -20,10 +20,10 @@ use wait_timeout::ChildExt;
 const DRIVER: &str = r#"
 import importlib.util, json, os, sys, traceback
 
-path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
+path, name, goal = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 out = sys.stdout
 sys.stdout = sys.stderr
-folder = os.path.dirname(os.path.abspath(path))
+folder = os.path.dirname(path)
 sys.path.insert(0, folder)
 os.chdir(folder)
 module_name = os.path.splitext(os.path.basename(path))[0]

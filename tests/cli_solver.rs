@@ -393,6 +393,23 @@ fn bad_python_strategies_report_the_modules_own_error() {
     let graded = json(&["grade", &hog_py, "--rules", "fa13", "--goal", "30"]);
     let course = json(&["grade", "always_roll(4)", "--rules", "fa13", "--goal", "30"]);
     assert_eq!(number(&graded, "win_rate"), number(&course, "win_rate"));
+    // A path relative to the working folder, in another folder than the module's.
+    let relative = hog()
+        .current_dir(d.parent().unwrap())
+        .args([
+            "grade",
+            &format!("{}/hog.py", d.file_name().unwrap().to_str().unwrap()),
+        ])
+        .args(["--rules", "fa13", "--goal", "30", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        relative.status.success(),
+        "{}",
+        String::from_utf8_lossy(&relative.stderr)
+    );
+    let relative: Value = serde_json::from_slice(&relative.stdout).unwrap();
+    assert_eq!(number(&relative, "win_rate"), number(&course, "win_rate"));
     let with = |name: &str| format!("{hog_py}:{name}");
     fails(
         &["grade", &with("broken"), "--rules", "fa13", "--goal", "30"],
