@@ -8,7 +8,12 @@
 //!   the first row's first cell is not an integer (empty, or a label such as
 //!   `score\opponent`), that row must list the opponent scores 0, 1, ... and
 //!   every following row starts with its score.
-//! * JSON: an array of rows, each an array of integers.
+//! * JSON: an array of rows, each an array of integers; or an object (as
+//!   `hog export --format json` writes) whose `"table"` is that array. The
+//!   object's other keys are optional: `"goal"`, `"rules_text"` (canonical
+//!   rules text) and `"rules"` (a preset name or rules text) must, when
+//!   present, agree with the goal and rules in use; any other key (such as
+//!   `"objective"` or `"win_rate"`) is a note for people and is ignored.
 //!
 //! Errors name the line and column (CSV: the 1-based field number) or the
 //! cell (JSON), and the value.
@@ -179,7 +184,8 @@ fn check_header(cells: &[&str], g: usize, line: u64) -> Result<()> {
     }
 }
 
-/// A course strategy from JSON text: an array of rows of integers.
+/// A course strategy from JSON text: an array of rows of integers, or an
+/// object holding that array as its `"table"` (see the module docs).
 pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
     let g = goal as usize;
     let value: serde_json::Value =
@@ -189,9 +195,22 @@ pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> 
             reason: e.to_string(),
         })?;
     let bad = |reason: String| shape_error(reason, Cell::Json);
-    let rows = value
-        .as_array()
-        .ok_or_else(|| bad("expected an array of rows".into()))?;
+    let rows = match &value {
+        serde_json::Value::Array(rows) => rows,
+        serde_json::Value::Object(object) => {
+            check_json_header(object, rules, goal)?;
+            object
+                .get("table")
+                .ok_or_else(|| bad("the object has no \"table\" (an array of rows)".into()))?
+                .as_array()
+                .ok_or_else(|| bad("\"table\" is not an array of rows".into()))?
+        }
+        _ => {
+            return Err(bad(
+                "expected an array of rows, or an object with a \"table\" of rows".into(),
+            ))
+        }
+    };
     if rows.len() != g {
         return Err(bad(format!(
             "expected {g} rows (scores 0 to {}), found {}",
@@ -226,6 +245,44 @@ pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> 
         })
         .collect::<Result<Vec<_>>>()?;
     Rows { answers }.into_policy(rules, goal)
+}
+
+/// Checks the optional `"goal"`, `"rules_text"` and `"rules"` of a JSON
+/// object table against the goal and rules in use.
+fn check_json_header(
+    object: &serde_json::Map<String, serde_json::Value>,
+    rules: &Rules,
+    goal: u32,
+) -> Result<()> {
+    let bad = |reason: String| shape_error(reason, Cell::Json);
+    if let Some(value) = object.get("goal") {
+        let file_goal = value
+            .as_u64()
+            .ok_or_else(|| bad(format!("\"goal\" {value} is not a whole number")))?;
+        if file_goal != u64::from(goal) {
+            return Err(bad(format!(
+                "the file is for goal {file_goal}, but the goal in use is {goal} (pass --goal {file_goal})"
+            )));
+        }
+    }
+    for key in ["rules_text", "rules"] {
+        let Some(value) = object.get(key) else {
+            continue;
+        };
+        let text = value
+            .as_str()
+            .ok_or_else(|| bad(format!("\"{key}\" {value} is not a string")))?;
+        let file_rules = Rules::parse(text).map_err(|e| bad(format!("\"{key}\": {e}")))?;
+        if file_rules != *rules {
+            return Err(bad(format!(
+                "the file is for rules {}, but the rules in use are {} (pass --rules {})",
+                file_rules.name(),
+                rules.name(),
+                file_rules.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -320,5 +377,80 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("line 2"), "{e}");
+    }
+
+    fn object(rules: &str, rules_text: &str, goal: u32, table: &[Vec<i64>]) -> String {
+        serde_json::json!({
+            "rules": rules,
+            "rules_text": rules_text,
+            "goal": goal,
+            "objective": "optimal",
+            "win_rate": 0.5,
+            "table": table,
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn json_object_form_reads_its_table() {
+        let rules = Rules::fa13();
+        let rows = grid(4, |s, o| ((3 * s + o) % 11) as i64);
+        let plain = policy_from_json(&serde_json::to_string(&rows).unwrap(), &rules, 4).unwrap();
+        let text = object("fa13", &rules.to_string(), 4, &rows);
+        assert_eq!(policy_from_json(&text, &rules, 4).unwrap(), plain);
+        // Only "table" is required; unknown keys are notes.
+        let bare = serde_json::json!({ "table": rows, "note": "by hand" }).to_string();
+        assert_eq!(policy_from_json(&bare, &rules, 4).unwrap(), plain);
+        // A custom rules text that equals the preset is the preset.
+        let named_by_text = serde_json::json!({ "rules": rules.to_string(), "table": rows });
+        assert_eq!(
+            policy_from_json(&named_by_text.to_string(), &rules, 4).unwrap(),
+            plain
+        );
+    }
+
+    #[test]
+    fn json_object_form_refuses_other_rules_or_goal() {
+        let fa13 = Rules::fa13();
+        let rows = grid(3, |_, _| 5);
+        let e = policy_from_json(&object("fa13", &fa13.to_string(), 3, &rows), &fa13, 4)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("goal 3") && e.contains("goal in use is 4"),
+            "{e}"
+        );
+        let e = policy_from_json(
+            &object("fa13", &fa13.to_string(), 3, &rows),
+            &Rules::fa12(),
+            3,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("rules fa13") && e.contains("rules in use are fa12"),
+            "{e}"
+        );
+        // rules_text alone decides too, even when "rules" is missing.
+        let text = serde_json::json!({ "rules_text": Rules::sp26().to_string(), "table": rows });
+        let e = policy_from_json(&text.to_string(), &fa13, 3)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("sp26") && e.contains("fa13"), "{e}");
+    }
+
+    #[test]
+    fn json_object_form_errors() {
+        let rules = Rules::fa13();
+        let error = |text: &str| policy_from_json(text, &rules, 2).unwrap_err().to_string();
+        assert!(error(r#"{"goal": 2}"#).contains("no \"table\""));
+        assert!(error(r#"{"table": 3}"#).contains("\"table\" is not an array"));
+        assert!(error(r#"{"goal": "2", "table": [[1,1],[1,1]]}"#).contains("not a whole number"));
+        assert!(error(r#"{"rules": "fa99", "table": [[1,1],[1,1]]}"#).contains("fa99"));
+        assert!(error(r#"{"rules_text": 7, "table": [[1,1],[1,1]]}"#).contains("not a string"));
+        assert!(error("17").contains("expected an array of rows, or an object"));
+        // Cells are checked as in the plain form.
+        let e = error(r#"{"table": [[1,1],[1,12]]}"#);
+        assert!(e.contains("num_rolls 12"), "{e}");
     }
 }

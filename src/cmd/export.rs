@@ -1,0 +1,704 @@
+//! `hog export`: any strategy source as a file a course accepts: a Python
+//! module defining `final_strategy`, a CSV table or a JSON table.
+//!
+//! The rendering is pure ([`render`] and the helpers it calls take an
+//! [`ExportInfo`] and a [`Policy`] and return the text), so exports of
+//! committed tables can be written by other code with the same layout. Every
+//! export records the rules, the goal, the objective and the exact win rate
+//! against the course baseline; reading it back (`hog grade FILE`) gives
+//! exactly that win rate.
+//!
+//! A course strategy sees only (score, opponent_score). A policy that also
+//! looks at the dice sides (fa16 solved with the sides visible) is refused
+//! unless the user picks one sides slice with `--sides`; the export then
+//! records, and the command prints, the win rate of that slice as a course
+//! strategy, so nobody mistakes it for the full policy's.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::evaluate::evaluate;
+use hog_solver::strategy::{Policy, StrategySpec};
+use hog_solver::table::PolicyTable;
+use hog_solver::{Model, Preset, Rules, State};
+use serde::Serialize;
+
+use super::write_json;
+use crate::cli::ExportArgs;
+use crate::files::write_atomically;
+use crate::sources::Sources;
+
+/// The file formats of an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A Python module defining final_strategy(score, opponent_score).
+    Python,
+    /// One row per score, one column per opponent score, with header row and column.
+    Csv,
+    /// An object with the rules, goal, objective, win rate and the table.
+    Json,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Python => "python",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// The exact win rate of the exported strategy against the course baseline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    /// The baseline as a strategy text, e.g. `always_roll(4)`.
+    pub baseline: String,
+    pub win_rate: f64,
+}
+
+/// The sides slice taken of a policy that depends on the dice sides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slice {
+    /// The sides whose answers the export plays in every state.
+    pub sides: u32,
+    /// The win rate of the whole policy (which sees the sides) against the
+    /// same baseline, for comparison; None without a course baseline.
+    pub full_win_rate: Option<f64>,
+}
+
+/// What an export records about its strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportInfo {
+    pub rules: Rules,
+    pub goal: u32,
+    /// What the strategy is: `optimal`, `best_response(X)`, a strategy text,
+    /// or a table's objective.
+    pub objective: String,
+    /// None when the rules have no course preset (and so no baseline).
+    pub grade: Option<Grade>,
+    /// Set when the strategy is one sides slice of a sides-dependent policy.
+    pub slice: Option<Slice>,
+    /// The command that made the export, recorded in the Python docstring.
+    pub made_by: Option<String>,
+}
+
+impl ExportInfo {
+    /// The record of `policy` (a course strategy), graded exactly against
+    /// the preset's course baseline when the rules have one.
+    pub fn new(
+        rules: &Rules,
+        goal: u32,
+        objective: String,
+        policy: &Policy,
+        sources: &Sources,
+    ) -> Result<ExportInfo> {
+        Ok(ExportInfo {
+            rules: rules.clone(),
+            goal,
+            objective,
+            grade: grade(rules, goal, policy, sources)?,
+            slice: None,
+            made_by: None,
+        })
+    }
+}
+
+/// The exact win rate of `policy` against the course baseline of the rules'
+/// preset, as `hog grade` computes it; None for rules without a preset.
+pub fn grade(
+    rules: &Rules,
+    goal: u32,
+    policy: &Policy,
+    sources: &Sources,
+) -> Result<Option<Grade>> {
+    let Some(preset) = Preset::find(&rules.name()) else {
+        return Ok(None);
+    };
+    let baseline = sources
+        .policy(preset.baseline, rules, goal)
+        .context("the course baseline")?;
+    let model = Model::new(rules, goal)?;
+    Ok(Some(Grade {
+        baseline: preset.baseline.to_string(),
+        win_rate: evaluate(&model, policy, &baseline).win_rate(),
+    }))
+}
+
+/// What a strategy source is, in words for the record: a policy table's
+/// objective, the `"objective"` of an exported JSON table, else the text.
+pub fn objective(source: &str) -> String {
+    let text = source.trim().to_string();
+    let Ok(StrategySpec::File(path)) = StrategySpec::parse(source) else {
+        return text;
+    };
+    let path = std::path::Path::new(&path);
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "py" | "csv" => text,
+        "json" => std::fs::read_to_string(path)
+            .ok()
+            .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+            .and_then(|value| value.get("objective")?.as_str().map(str::to_string))
+            .unwrap_or(text),
+        _ if source.contains(".py:") => text,
+        _ => std::fs::File::open(path)
+            .ok()
+            .and_then(|file| PolicyTable::read_header(std::io::BufReader::new(file)).ok())
+            .map_or(text, |header| header.objective.to_string()),
+    }
+}
+
+/// The policy as a course strategy: its rows, `rows[score][opponent_score]`.
+fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
+    if policy.sees_sides() {
+        bail!(
+            "the policy depends on the dice sides, which a course strategy cannot see: \
+             export one slice (Policy::slice)"
+        );
+    }
+    let g = policy.goal();
+    let sides = policy.sides()[0];
+    Ok((0..g)
+        .map(|score| {
+            (0..g)
+                .map(|opponent_score| {
+                    let state = State {
+                        score,
+                        opponent_score,
+                        sides,
+                    };
+                    policy.get(state) as i8
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// The export of a course strategy in one format. Fails if the policy
+/// depends on the dice sides: take a [`Policy::slice`] first.
+pub fn render(format: Format, info: &ExportInfo, policy: &Policy) -> Result<String> {
+    let rows = course_rows(policy)?;
+    if rows.len() != info.goal as usize {
+        bail!(
+            "the policy is for goal {}, the record says goal {}",
+            policy.goal(),
+            info.goal
+        );
+    }
+    Ok(match format {
+        Format::Python => render_python(info, &rows),
+        Format::Csv => render_csv(&rows),
+        Format::Json => render_json(info, &rows),
+    })
+}
+
+/// The CSV layout `hog grade` reads: a header row `score\opponent,0,1,...`,
+/// then one row per score, starting with the score.
+fn render_csv(rows: &[Vec<i8>]) -> String {
+    let mut text = String::from("score\\opponent");
+    for o in 0..rows.len() {
+        write!(text, ",{o}").unwrap();
+    }
+    text.push('\n');
+    for (score, row) in rows.iter().enumerate() {
+        write!(text, "{score}").unwrap();
+        for a in row {
+            write!(text, ",{a}").unwrap();
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A JSON object, one table row per line.
+fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
+    let string = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    let mut fields = vec![
+        ("rules", string(&info.rules.name())),
+        ("rules_text", string(&info.rules.to_string())),
+        ("goal", info.goal.to_string()),
+        ("objective", string(&info.objective)),
+        (
+            "baseline",
+            info.grade
+                .as_ref()
+                .map_or("null".into(), |g| string(&g.baseline)),
+        ),
+        (
+            "win_rate",
+            info.grade
+                .as_ref()
+                .map_or("null".into(), |g| json_number(g.win_rate)),
+        ),
+        (
+            "sides_slice",
+            info.slice
+                .as_ref()
+                .map_or("null".into(), |s| s.sides.to_string()),
+        ),
+    ];
+    if info.slice.is_some() {
+        fields.push(("note", string(&slice_note(info).join(" "))));
+    }
+    let mut text = String::from("{\n");
+    for (key, value) in fields {
+        writeln!(text, "  \"{key}\": {value},").unwrap();
+    }
+    text.push_str("  \"table\": [\n");
+    for (score, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|a| a.to_string()).collect();
+        let comma = if score + 1 < rows.len() { "," } else { "" };
+        writeln!(text, "    [{}]{comma}", cells.join(",")).unwrap();
+    }
+    text.push_str("  ]\n}\n");
+    text
+}
+
+/// An f64 as JSON, exactly (the shortest text that reads back as the same f64).
+fn json_number(x: f64) -> String {
+    serde_json::to_string(&x).expect("a finite f64 serialises")
+}
+
+/// The characters of the Python table, in action order -1, 0, ..., 10.
+const CODES: &str = "P0123456789T";
+
+fn code(action: i8) -> char {
+    CODES
+        .chars()
+        .nth((action as i32 + 1) as usize)
+        .expect("actions are -1..=10")
+}
+
+/// A Python module defining `final_strategy(score, opponent_score)`.
+fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
+    let goal = info.goal;
+    let record = record_lines(info);
+    let mut text = String::new();
+    text.push_str("\"\"\"final_strategy for Hog, exported by the hog solver.\n\n");
+    for line in &record {
+        writeln!(text, "{}", python_doc(line)).unwrap();
+    }
+    text.push_str(
+        "\nTo use it in a course's hog.py, delete the final_strategy defined there and\n\
+         paste in its place everything below this docstring (or the whole file).\n\
+         Nothing in it needs editing.\n\"\"\"\n\n",
+    );
+    writeln!(
+        text,
+        "# The strategy as a table: _HOG_EXPORT_ROWS[score] is a string with one\n\
+         # character per opponent_score (0 to {last}), and that character is the\n\
+         # num_rolls to answer: \"0\" to \"9\" roll that many dice, \"T\" rolls ten,\n\
+         # \"P\" is Pork Chop (-1). The comment after each row is its score.\n\
+         _HOG_EXPORT_GOAL = {goal}\n\
+         _HOG_EXPORT_ACTIONS = {{c: a - 1 for a, c in enumerate(\"{CODES}\")}}\n\
+         _HOG_EXPORT_ROWS = (",
+        last = goal - 1
+    )
+    .unwrap();
+    for (score, row) in rows.iter().enumerate() {
+        let codes: String = row.iter().map(|&a| code(a)).collect();
+        writeln!(text, "    \"{codes}\",  # {score}").unwrap();
+    }
+    text.push_str(")\n\n\ndef final_strategy(score, opponent_score):\n    \"\"\"");
+    for (i, line) in record.iter().enumerate() {
+        let line = python_doc(line);
+        if i == 0 {
+            writeln!(text, "{line}").unwrap();
+        } else if line.is_empty() {
+            text.push('\n');
+        } else {
+            writeln!(text, "    {line}").unwrap();
+        }
+    }
+    text.push_str(
+        "\n    score and opponent_score must be whole numbers from 0 to goal - 1;\n    \
+         anything else raises ValueError.\n    \"\"\"\n",
+    );
+    text.push_str(
+        r#"    for name, value in (("score", score), ("opponent_score", opponent_score)):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise ValueError("final_strategy: %s must be a whole number, not %r"
+                             % (name, value))
+        if not 0 <= value.__index__() < _HOG_EXPORT_GOAL:
+            raise ValueError("final_strategy: %s %d is out of range: this strategy "
+                             "answers scores 0 to %d (goal %d)"
+                             % (name, value, _HOG_EXPORT_GOAL - 1, _HOG_EXPORT_GOAL))
+    row = _HOG_EXPORT_ROWS[score.__index__()]
+    return _HOG_EXPORT_ACTIONS[row[opponent_score.__index__()]]
+"#,
+    );
+    text
+}
+
+/// Text made safe inside a Python triple-quoted (non-raw) string.
+fn python_doc(line: &str) -> String {
+    line.replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"")
+}
+
+/// What a strategy is, for the docstring: rules, goal, objective, win rate.
+fn record_lines(info: &ExportInfo) -> Vec<String> {
+    let mut lines = vec![];
+    let name = info.rules.name();
+    match Preset::find(&name) {
+        Some(preset) => lines.push(format!("Rules:     {name} ({})", preset.course)),
+        None => lines.push("Rules:     custom rules (no course preset)".into()),
+    }
+    lines.push(format!("           {}", info.rules));
+    lines.push(format!("Goal:      {}", info.goal));
+    let objective = &info.objective;
+    lines.push(format!("Objective: {objective}"));
+    if objective == "optimal" {
+        lines.push(
+            "           (the self-play optimum: it maximises its chance to win against".into(),
+        );
+        lines.push("           a player who does the same)".into());
+    } else if let Some(against) = objective
+        .strip_prefix("best_response(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        lines.push(format!(
+            "           (the best response to {against}: it maximises its chance to win"
+        ));
+        lines.push(format!("           against {against})"));
+    }
+    match &info.grade {
+        Some(grade) => {
+            lines.push(format!(
+                "Win rate:  {} against {}, the course baseline",
+                grade.win_rate, grade.baseline
+            ));
+            lines.push(
+                "           (exact: the mean of its wins moving first and moving second,".into(),
+            );
+            lines.push("           as the course's average_win_rate)".into());
+        }
+        None => lines.push(
+            "Win rate:  not computed: these rules have no course preset, so no baseline".into(),
+        ),
+    }
+    if info.slice.is_some() {
+        lines.push(String::new());
+        let note = slice_note(info).join(" ");
+        lines.extend(wrap(&format!("Note: {note}"), 76));
+    }
+    if let Some(command) = &info.made_by {
+        lines.push(String::new());
+        lines.push(format!("Made by:   {command}"));
+    }
+    lines
+}
+
+/// Why a sliced export's win rate is not the full policy's, in sentences.
+fn slice_note(info: &ExportInfo) -> Vec<String> {
+    let Some(slice) = &info.slice else {
+        return vec![];
+    };
+    let words = sides_words(slice.sides);
+    let mut note = vec![format!(
+        "{} depends on the dice sides, which a course strategy cannot see; this is \
+         its {words} slice (--sides {}): the answers it gives with {words} dice, \
+         played whatever the sides.",
+        info.objective, slice.sides
+    )];
+    if let (Some(grade), Some(full)) = (&info.grade, slice.full_win_rate) {
+        note.push(format!(
+            "As a course strategy this slice wins exactly {} against {}; the full \
+             policy, which sees the sides, wins {full}.",
+            grade.win_rate, grade.baseline
+        ));
+    }
+    note
+}
+
+fn sides_words(sides: u32) -> &'static str {
+    if sides == 4 {
+        "four-sided"
+    } else {
+        "six-sided"
+    }
+}
+
+/// Words wrapped at `width` columns.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![];
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A command-line word, quoted for a POSIX shell when it needs to be.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.,/:=+".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+#[derive(Serialize)]
+struct Summary {
+    file: String,
+    format: &'static str,
+    rules: String,
+    goal: u32,
+    objective: String,
+    baseline: Option<String>,
+    win_rate: Option<f64>,
+    sides_slice: Option<u32>,
+    full_win_rate: Option<f64>,
+}
+
+pub fn run(
+    args: &ExportArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rules = Rules::parse(&args.rules)?;
+    if let Some(sides) = args.sides {
+        let sides =
+            u32::try_from(sides).map_err(|_| anyhow!("--sides {sides}: dice have 6 or 4 sides"))?;
+        rules
+            .check_state(
+                goal,
+                State {
+                    sides,
+                    ..State::START
+                },
+            )
+            .context("--sides")?;
+    }
+    let source = &args.source;
+    let full = sources
+        .policy(source, &rules, goal)
+        .with_context(|| format!("the strategy to export ({source})"))?;
+    let objective = objective(source);
+    let policy = match args.sides {
+        None if full.sees_sides() => {
+            let differ = differing_pairs(&full);
+            bail!(
+                "{source} depends on the dice sides under {}: it answers differently with \
+                 four-sided dice (after a Pork Chop) in {differ} of the {} (score, \
+                 opponent_score) pairs, and a course strategy, final_strategy(score, \
+                 opponent_score), cannot see the sides. Export one slice with --sides 6 or \
+                 --sides 4 (the answers it gives with that many sides, played whatever the \
+                 sides); hog then reports that slice's own exact win rate",
+                rules.name(),
+                goal as u64 * goal as u64
+            )
+        }
+        None => full.clone(),
+        Some(sides) => full
+            .slice(sides as u32)
+            .expect("--sides was checked against the rules"),
+    };
+    let mut info = ExportInfo::new(&rules, goal, objective, &policy, sources)?;
+    let mut note = vec![];
+    match args.sides {
+        Some(sides) if full.sees_sides() => {
+            info.slice = Some(Slice {
+                sides: sides as u32,
+                full_win_rate: grade(&rules, goal, &full, sources)?.map(|g| g.win_rate),
+            });
+            note = slice_note(&info);
+        }
+        Some(sides) => note.push(format!(
+            "{source} does not depend on the dice sides, so --sides {sides} changes nothing."
+        )),
+        None => {}
+    }
+    info.made_by = Some(made_by(args, goal));
+    let text = render(args.format, &info, &policy)?;
+    let Some(path) = &args.output else {
+        out.write_all(text.as_bytes())?;
+        if !note.is_empty() {
+            eprintln!("note: {}", note.join(" "));
+        }
+        return Ok(());
+    };
+    write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
+    if json {
+        return write_json(
+            out,
+            &Summary {
+                file: path.display().to_string(),
+                format: args.format.name(),
+                rules: rules.name(),
+                goal,
+                objective: info.objective.clone(),
+                baseline: info.grade.as_ref().map(|g| g.baseline.clone()),
+                win_rate: info.grade.as_ref().map(|g| g.win_rate),
+                sides_slice: info.slice.as_ref().map(|s| s.sides),
+                full_win_rate: info.slice.as_ref().and_then(|s| s.full_win_rate),
+            },
+        );
+    }
+    writeln!(
+        out,
+        "written      {} ({})",
+        path.display(),
+        args.format.name()
+    )?;
+    writeln!(out, "rules        {}, goal {goal}", rules.name())?;
+    writeln!(out, "objective    {}", info.objective)?;
+    match &info.grade {
+        Some(g) => writeln!(
+            out,
+            "win rate     {} against {} (exact)",
+            g.win_rate, g.baseline
+        )?,
+        None => writeln!(
+            out,
+            "win rate     not computed: no course baseline for these rules"
+        )?,
+    }
+    if !note.is_empty() {
+        writeln!(out, "note         {}", note.join(" "))?;
+    }
+    Ok(())
+}
+
+/// How many (score, opponent_score) pairs get different answers with
+/// different sides.
+fn differing_pairs(policy: &Policy) -> usize {
+    let g = policy.goal();
+    let answers = |score, opponent_score| {
+        policy.sides().iter().map(move |&sides| {
+            policy.get(State {
+                score,
+                opponent_score,
+                sides,
+            })
+        })
+    };
+    (0..g)
+        .flat_map(|s| (0..g).map(move |o| (s, o)))
+        .filter(|&(s, o)| {
+            let mut all = answers(s, o);
+            let first = all.next();
+            all.any(|a| Some(a) != first)
+        })
+        .count()
+}
+
+/// The command line that makes this export, for the record.
+fn made_by(args: &ExportArgs, goal: u32) -> String {
+    let mut words = vec![
+        "hog export".to_string(),
+        shell_word(&args.source),
+        format!("--rules {}", shell_word(&args.rules)),
+        format!("--goal {goal}"),
+        format!("--format {}", args.format.name()),
+    ];
+    if let Some(sides) = args.sides {
+        words.push(format!("--sides {sides}"));
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hog_solver::strategy::course_strategy;
+
+    fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
+        let strategy = course_strategy(rules, name, args).unwrap();
+        Policy::from_strategy(&strategy, rules, goal, name).unwrap()
+    }
+
+    fn info(rules: Rules, goal: u32) -> ExportInfo {
+        ExportInfo {
+            rules,
+            goal,
+            objective: "always_roll(3)".into(),
+            grade: Some(Grade {
+                baseline: "always_roll(5)".into(),
+                win_rate: 0.1 + 0.2,
+            }),
+            slice: None,
+            made_by: None,
+        }
+    }
+
+    #[test]
+    fn csv_has_a_header_row_and_column() {
+        let rules = Rules::fa13();
+        let p = policy(&rules, 3, "always_roll", &[3]);
+        let text = render(Format::Csv, &info(rules, 3), &p).unwrap();
+        assert_eq!(text, "score\\opponent,0,1,2\n0,3,3,3\n1,3,3,3\n2,3,3,3\n");
+    }
+
+    #[test]
+    fn json_records_the_win_rate_exactly() {
+        let rules = Rules::fa13();
+        let p = policy(&rules, 2, "always_roll", &[10]);
+        let text = render(Format::Json, &info(rules.clone(), 2), &p).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["win_rate"].as_f64(), Some(0.1 + 0.2));
+        assert_eq!(value["rules"], "fa13");
+        assert_eq!(value["rules_text"], rules.to_string());
+        assert_eq!(value["table"], serde_json::json!([[10, 10], [10, 10]]));
+        assert!(value["sides_slice"].is_null());
+    }
+
+    #[test]
+    fn python_table_uses_one_character_per_action() {
+        let rules = Rules::fa16();
+        let p = policy(&rules, 2, "always_roll", &[10]);
+        let text = render(Format::Python, &info(rules, 2), &p).unwrap();
+        assert!(
+            text.contains("    \"TT\",  # 0\n    \"TT\",  # 1\n"),
+            "{text}"
+        );
+        assert!(text.contains("0.30000000000000004 against always_roll(5)"));
+        assert_eq!((-1..=10).map(code).collect::<String>(), CODES);
+    }
+
+    #[test]
+    fn a_policy_that_sees_the_sides_is_not_rendered() {
+        let rules = Rules::fa16();
+        struct BySides;
+        impl hog_solver::strategy::Strategy for BySides {
+            fn num_rolls(&self, state: State) -> i64 {
+                i64::from(state.sides == 4)
+            }
+        }
+        let p = Policy::from_strategy(&BySides, &rules, 2, "by sides").unwrap();
+        assert_eq!(differing_pairs(&p), 4);
+        assert!(render(Format::Csv, &info(rules.clone(), 2), &p).is_err());
+        let slice = p.slice(4).unwrap();
+        let text = render(Format::Csv, &info(rules, 2), &slice).unwrap();
+        assert!(text.ends_with("1,1,1\n"), "{text}");
+    }
+
+    #[test]
+    fn docstrings_escape_quotes_and_backslashes() {
+        assert_eq!(python_doc(r#"a\b """ c"#), r#"a\\b \"\"\" c"#);
+        assert_eq!(shell_word("always_roll(4)"), "'always_roll(4)'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word("tables/fa13.hogtable"), "tables/fa13.hogtable");
+    }
+
+    #[test]
+    fn wrap_keeps_lines_short() {
+        let lines = wrap("aaa bbb ccc ddd", 7);
+        assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
+    }
+}
