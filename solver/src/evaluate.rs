@@ -146,27 +146,27 @@ impl<V: Probability> Engine<'_, V> {
                     })),
                 }
             };
-            let steps = self.map_layer(&layer, |x| {
-                (
-                    step(x, a, Outcome::a_wins, Outcome::b_wins, &b_moves),
-                    step(x, b, Outcome::b_wins, Outcome::a_wins, &a_moves),
-                )
-            });
+            let (a_steps, b_steps): (Vec<_>, Vec<_>) = self
+                .map_layer(&layer, |x| {
+                    (
+                        step(x, a, Outcome::a_wins, Outcome::b_wins, &b_moves),
+                        step(x, b, Outcome::b_wins, Outcome::a_wins, &a_moves),
+                    )
+                })
+                .into_iter()
+                .unzip();
             // A pass hands the move to the other player in the same layer: their
             // exit value, or a draw if they pass back.
-            let resolve = |own: &Step<Outcome<V>>,
-                           other: fn(
-                &(Step<Outcome<V>>, Step<Outcome<V>>),
-            ) -> &Step<Outcome<V>>| match own {
+            let resolve = |own: &Step<Outcome<V>>, others: &[Step<Outcome<V>>]| match own {
                 Step::Exit(v) => v.clone(),
-                Step::Pass(y) => match other(&steps[layer.position(*y)]) {
+                Step::Pass(y) => match &others[layer.position(*y)] {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(_) => Outcome::draw(),
                 },
             };
-            for (&x, (a_step, b_step)) in layer.states.iter().zip(&steps) {
-                a_moves.set(x, resolve(a_step, |s| &s.1));
-                b_moves.set(x, resolve(b_step, |s| &s.0));
+            for (i, &x) in layer.states.iter().enumerate() {
+                a_moves.set(x, resolve(&a_steps[i], &b_steps));
+                b_moves.set(x, resolve(&b_steps[i], &a_steps));
             }
         }
         Evaluation { a_moves, b_moves }
