@@ -6,6 +6,7 @@
 mod cli;
 mod cmd;
 mod files;
+mod plot;
 mod python;
 mod sources;
 

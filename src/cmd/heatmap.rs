@@ -1,0 +1,405 @@
+//! `hog heatmap`: a strategy's choice, its winning chance, or where it
+//! differs from another strategy, drawn over every (score, opponent_score).
+//!
+//! What each map shows, for the player to move in state (score,
+//! opponent_score, sides):
+//!
+//! * `--show action`: SOURCE's num_rolls.
+//! * `--show win`: the probability that the player to move wins. For
+//!   SOURCE = `optimal` without `--baseline`: the self-play value (both
+//!   players optimal, an endless game counting 1/2). Otherwise: SOURCE moves
+//!   and plays against the baseline (the preset's course baseline unless
+//!   `--baseline` is given), exactly evaluated (an endless game is not a win).
+//! * `--show both`: the action map and the win map side by side (fa16:
+//!   action maps in the top row, win maps below).
+//! * `--diff OTHER`: in every state where SOURCE and OTHER choose a
+//!   different num_rolls, P(win | SOURCE moves) − P(win | OTHER moves), each
+//!   playing the whole game against the baseline; states where they agree
+//!   are grey.
+//!
+//! In fa16 every map has one panel per dice-sides value (six, then four).
+//! The picture's size and colours are those of [`crate::plot`]: 900x800
+//! pixels per panel.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Context, Result};
+use hog_solver::evaluate::Evaluation;
+use hog_solver::solve::{Driver, Engine, Grid};
+use hog_solver::strategy::StrategySpec;
+use hog_solver::{Model, Preset, Rules, State};
+use serde::Serialize;
+
+use super::write_json;
+use crate::cli::{HeatmapArgs, Show};
+use crate::files::write_atomically;
+use crate::plot::{self, Cells, Figure, Format, Panel, Square};
+use crate::sources::Sources;
+
+#[derive(Serialize)]
+struct Summary {
+    rules: String,
+    goal: u32,
+    source: String,
+    /// "action", "win", "both" or "diff".
+    show: &'static str,
+    other: Option<String>,
+    baseline: Option<String>,
+    file: String,
+    format: &'static str,
+    width: u32,
+    height: u32,
+    panels: Vec<PanelSummary>,
+    /// Diff only: the states where SOURCE and OTHER choose differently.
+    differing: Option<usize>,
+    /// Diff only: the largest win-probability gain of SOURCE over OTHER.
+    largest_gain: Option<Extreme>,
+    /// Diff only: the largest loss (most negative difference).
+    largest_loss: Option<Extreme>,
+}
+
+#[derive(Serialize)]
+struct PanelSummary {
+    /// "action", "win" or "diff".
+    map: &'static str,
+    sides: u32,
+    title: Vec<String>,
+    /// The map's top-left pixel and its size in the picture.
+    map_left: u32,
+    map_top: u32,
+    map_size: u32,
+    /// The legend's left edge (swatches or colour bar), in the picture.
+    legend_left: u32,
+}
+
+#[derive(Clone, Copy, Serialize)]
+struct Extreme {
+    difference: f64,
+    score: u32,
+    opponent_score: u32,
+    sides: u32,
+}
+
+pub fn run(
+    args: &HeatmapArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let format = Format::from_path(&args.output)?;
+    let rules = Rules::parse(&args.rules)?;
+    let model = Model::new(&rules, goal)?;
+    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let baseline_text = || -> Result<String> {
+        match &args.baseline {
+            Some(baseline) => Ok(baseline.clone()),
+            None => Preset::find(&rules.name())
+                .map(|preset| preset.baseline.to_string())
+                .ok_or_else(|| {
+                    anyhow!("these rules have no course baseline: give one with --baseline")
+                }),
+        }
+    };
+    let baseline_policy = |text: &str| {
+        sources
+            .policy(text, &rules, goal)
+            .context("the baseline (--baseline)")
+    };
+
+    // SOURCE, and the self-play values when it is the optimum.
+    let spec = StrategySpec::parse(&args.source).context("the strategy")?;
+    let (policy, self_play) = if spec == StrategySpec::Optimal {
+        let solution = engine.optimal();
+        (solution.policy.to_policy(&model), Some(solution.values))
+    } else {
+        let policy = sources
+            .policy(&args.source, &rules, goal)
+            .context("the strategy")?;
+        (policy, None)
+    };
+
+    let sides = rules.state_sides();
+    let name = |sides_value: u32| -> &'static str {
+        if sides_value == 6 {
+            "six-sided dice"
+        } else {
+            "four-sided dice (Pork Chop in effect)"
+        }
+    };
+    let with_sides = |text: String, s: u32| {
+        if sides.len() > 1 {
+            format!("{text}; {}", name(s))
+        } else {
+            text
+        }
+    };
+    // Rules that are no preset are named by their (long) canonical text on a
+    // line of their own.
+    let (rules_name, rules_line) = match Preset::find(&rules.name()) {
+        Some(preset) => (preset.name.to_string(), vec![]),
+        None => ("custom rules".to_string(), vec![format!("rules: {rules}")]),
+    };
+    let header = format!(
+        "{rules_name}, goal {goal}: {}{}",
+        args.source,
+        if spec == StrategySpec::Optimal {
+            " (self-play optimum)"
+        } else {
+            ""
+        }
+    );
+    let title = |line: String| {
+        let mut title = vec![header.clone()];
+        title.extend(rules_line.iter().cloned());
+        title.push(line);
+        title
+    };
+
+    let mut summary = Summary {
+        rules: rules.name(),
+        goal,
+        source: args.source.clone(),
+        show: "action",
+        other: args.diff.clone(),
+        baseline: None,
+        file: args.output.display().to_string(),
+        format: format.name(),
+        width: 0,
+        height: 0,
+        panels: vec![],
+        differing: None,
+        largest_gain: None,
+        largest_loss: None,
+    };
+    let mut panels: Vec<(&'static str, u32, Panel)> = Vec::new();
+    let mut action_panels = || {
+        for &s in sides {
+            panels.push((
+                "action",
+                s,
+                Panel {
+                    title: title(with_sides(
+                        "num_rolls chosen by the player to move".into(),
+                        s,
+                    )),
+                    cells: Cells::Actions {
+                        actions: slice(goal, s, |x| policy.get(x) as i8),
+                        legend: rules.actions(),
+                    },
+                },
+            ));
+        }
+    };
+
+    if let Some(other_text) = &args.diff {
+        summary.show = "diff";
+        let other = sources
+            .policy(other_text, &rules, goal)
+            .context("the other strategy (--diff)")?;
+        let baseline = baseline_text()?;
+        let b = baseline_policy(&baseline)?;
+        let ours = engine.evaluate(&policy, &b);
+        let theirs = engine.evaluate(&other, &b);
+        let mut differing = 0;
+        let (mut gain, mut loss): (Option<Extreme>, Option<Extreme>) = (None, None);
+        for &s in sides {
+            let cells = slice(goal, s, |x| {
+                (policy.get(x) != other.get(x)).then(|| {
+                    let d = win(&ours, x) - win(&theirs, x);
+                    let extreme = Extreme {
+                        difference: d,
+                        score: x.score,
+                        opponent_score: x.opponent_score,
+                        sides: x.sides,
+                    };
+                    differing += 1;
+                    match gain {
+                        Some(g) if g.difference >= d => {}
+                        _ => gain = Some(extreme),
+                    }
+                    match loss {
+                        Some(l) if l.difference <= d => {}
+                        _ => loss = Some(extreme),
+                    }
+                    d
+                })
+            });
+            panels.push((
+                "diff",
+                s,
+                Panel {
+                    title: {
+                        let mut title = title(with_sides(
+                            format!(
+                                "P(win | {} moves) − P(win | {other_text} moves), each against {baseline}, where their num_rolls differ",
+                                args.source
+                            ),
+                            s,
+                        ));
+                        title[0] = format!("{rules_name}, goal {goal}: {} vs {other_text}", args.source);
+                        title
+                    },
+                    cells: Cells::Difference {
+                        cells,
+                        label: "difference".into(),
+                    },
+                },
+            ));
+        }
+        summary.baseline = Some(baseline);
+        summary.differing = Some(differing);
+        summary.largest_gain = gain;
+        summary.largest_loss = loss;
+    } else {
+        summary.show = match args.show {
+            Show::Action => "action",
+            Show::Win => "win",
+            Show::Both => "both",
+        };
+        if args.show != Show::Win {
+            action_panels();
+        }
+        if args.show != Show::Action {
+            let (values, what): (Box<dyn Fn(State) -> f64>, String) =
+                match (&self_play, &args.baseline) {
+                    (Some(values), None) => {
+                        let values: &Grid<f64> = values;
+                        (
+                            Box::new(move |x| *values.get(x)),
+                            format!(
+                                "P(player to move wins), both players optimal{}",
+                                if rules.can_score_zero() {
+                                    " (an endless game counts 1/2)"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        )
+                    }
+                    _ => {
+                        let baseline = baseline_text()?;
+                        let b = baseline_policy(&baseline)?;
+                        let evaluation = engine.evaluate(&policy, &b);
+                        let what =
+                            format!("P(player to move wins), {} against {baseline}", args.source);
+                        summary.baseline = Some(baseline);
+                        (Box::new(move |x| win(&evaluation, x)), what)
+                    }
+                };
+            for &s in sides {
+                panels.push((
+                    "win",
+                    s,
+                    Panel {
+                        title: title(with_sides(what.clone(), s)),
+                        cells: Cells::Probability(slice(goal, s, &values)),
+                    },
+                ));
+            }
+        }
+    }
+
+    let columns = match (summary.show, sides.len()) {
+        ("both", 1) => 2,
+        (_, n) => n,
+    };
+    let (kinds, panels): (Vec<_>, Vec<_>) = panels
+        .into_iter()
+        .map(|(kind, s, panel)| ((kind, s, panel.title.clone()), panel))
+        .unzip();
+    let figure = Figure { panels, columns };
+    let bytes = plot::render(&figure, format)?;
+    write_atomically(&args.output, |w| Ok(w.write_all(&bytes)?))?;
+    (summary.width, summary.height) = figure.size();
+    summary.panels = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, (map, sides, title))| {
+            let (x, y) = figure.panel_origin(i);
+            PanelSummary {
+                map,
+                sides,
+                title,
+                map_left: x + plot::PLOT_LEFT,
+                map_top: y + plot::PLOT_TOP,
+                map_size: plot::PLOT_SIZE,
+                legend_left: x + plot::LEGEND_LEFT,
+            }
+        })
+        .collect();
+    if json {
+        return write_json(out, &summary);
+    }
+    print_summary(&summary, out)
+}
+
+/// The probability that A (moving in x) wins.
+fn win(evaluation: &Evaluation<f64>, x: State) -> f64 {
+    evaluation.a_moves.get(x).a_wins
+}
+
+/// The square of one dice-sides value.
+fn slice<T>(goal: u32, sides: u32, mut f: impl FnMut(State) -> T) -> Square<T> {
+    Square::from_fn(goal, |score, opponent_score| {
+        f(State {
+            score,
+            opponent_score,
+            sides,
+        })
+    })
+}
+
+fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "rules      {}", summary.rules)?;
+    writeln!(out, "goal       {}", summary.goal)?;
+    let shows = match (summary.show, &summary.other) {
+        ("action", _) => format!("num_rolls of {}", summary.source),
+        ("win", _) => format!("P(player to move wins) of {}", summary.source),
+        ("both", _) => format!("num_rolls and P(player to move wins) of {}", summary.source),
+        (_, other) => format!(
+            "P(win) of {} minus P(win) of {} where their num_rolls differ",
+            summary.source,
+            other.as_deref().unwrap_or_default()
+        ),
+    };
+    writeln!(out, "shows      {shows}")?;
+    if let Some(baseline) = &summary.baseline {
+        writeln!(out, "against    {baseline}")?;
+    }
+    if let Some(differing) = summary.differing {
+        let states = summary.goal as usize * summary.goal as usize * summary.panels.len();
+        writeln!(out, "differing  {differing} of {states} states")?;
+        let at = |e: &Extreme| {
+            let sides = if summary.panels.len() > 1 {
+                format!(", {}-sided dice", e.sides)
+            } else {
+                String::new()
+            };
+            format!(
+                "{:+.6} at score {}, opponent_score {}{sides}",
+                e.difference, e.score, e.opponent_score
+            )
+        };
+        if let (Some(gain), Some(loss)) = (&summary.largest_gain, &summary.largest_loss) {
+            writeln!(out, "most gain  {}", at(gain))?;
+            writeln!(out, "most loss  {}", at(loss))?;
+        }
+    }
+    let columns = summary.width / plot::PANEL_WIDTH;
+    let rows = summary.height / plot::PANEL_HEIGHT;
+    writeln!(
+        out,
+        "written    {} ({}, {}x{} pixels: {} panel{} of {}x{} in {rows} row{} of {columns})",
+        summary.file,
+        summary.format,
+        summary.width,
+        summary.height,
+        summary.panels.len(),
+        if summary.panels.len() == 1 { "" } else { "s" },
+        plot::PANEL_WIDTH,
+        plot::PANEL_HEIGHT,
+        if rows == 1 { "" } else { "s" },
+    )?;
+    Ok(())
+}
