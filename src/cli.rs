@@ -44,8 +44,37 @@ pub enum Command {
     Solve(SolveArgs),
     /// The exact win rate of a strategy against a baseline.
     Grade(GradeArgs),
+    /// Draw a strategy's num_rolls, win probability or difference to another as a heatmap.
+    ///
+    /// One map per dice-sides value (fa16: six and four, side by side) over
+    /// every (score, opponent_score): x = opponent_score, y = the score of
+    /// the player to move. Each map panel is 900x800 pixels (the figure:
+    /// 900 per column by 800 per row). PNG or SVG by the file's extension.
+    ///
+    /// Colours: num_rolls -1..10 use Paul Tol's colour-blind-safe discrete
+    /// rainbow (fixed, the same in every picture); win probabilities use
+    /// viridis from 0 to 1; differences use Tol's BuRd (red: SOURCE wins
+    /// less, blue: more), grey where the two strategies choose the same.
+    ///
+    /// --show win: P(player to move wins): for `optimal` (without --baseline)
+    /// the self-play value; otherwise SOURCE moving and playing the game
+    /// against the baseline. --diff OTHER: in the states where SOURCE and
+    /// OTHER choose differently, P(win | SOURCE moves) - P(win | OTHER moves),
+    /// each against the baseline.
+    Heatmap(HeatmapArgs),
+    /// Write a strategy as a Python module (final_strategy), a CSV or a JSON table.
+    Export(ExportArgs),
     /// Inspect a policy table file.
     Table(TableArgs),
+    /// Regenerate the committed tables of every preset and their MANIFEST.
+    Tables(TablesArgs),
+}
+
+#[derive(Args)]
+pub struct TablesArgs {
+    /// The folder to write into.
+    #[arg(long, default_value = "tables", value_name = "DIR")]
+    pub dir: std::path::PathBuf,
 }
 
 #[derive(Args)]
@@ -76,6 +105,31 @@ pub struct GradeArgs {
     /// The strategy to grade against; the preset's course baseline by default.
     #[arg(long, value_name = "STRATEGY")]
     pub baseline: Option<String>,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct ExportArgs {
+    /// The strategy to export: a course strategy, optimal, best_response(S),
+    /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    pub source: String,
+
+    /// The file format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: crate::cmd::export::Format,
+
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// For a policy that depends on the dice sides (fa16): export the
+    /// answers it gives with this many sides (6 or 4), played whatever the sides.
+    #[arg(long, value_name = "6|4")]
+    pub sides: Option<i64>,
 }
 
 #[derive(Args)]
@@ -224,4 +278,41 @@ pub struct SimulateArgs {
     /// The seed of the random dice.
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct HeatmapArgs {
+    /// The strategy to draw: a course strategy, optimal, best_response(S),
+    /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    pub source: String,
+
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// The picture: FILE.png or FILE.svg (900x800 pixels per panel).
+    #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
+    pub output: std::path::PathBuf,
+
+    /// The map to draw: num_rolls (action), P(player to move wins) (win), or both.
+    #[arg(long, value_enum, default_value_t = Show::Action)]
+    pub show: Show,
+
+    /// Draw where SOURCE and OTHER choose differently, and the change in
+    /// win probability there (each against the baseline).
+    #[arg(long, value_name = "OTHER", conflicts_with = "show")]
+    pub diff: Option<String>,
+
+    /// The opponent for win probabilities; the preset's course baseline by default.
+    #[arg(long, value_name = "B")]
+    pub baseline: Option<String>,
+}
+
+/// What `hog heatmap` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Show {
+    Action,
+    Win,
+    Both,
 }

@@ -2,12 +2,15 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod dist;
+pub mod export;
 mod grade;
+mod heatmap;
 mod replay;
 mod rules;
 mod simulate;
 mod solve;
 mod table;
+mod tables;
 mod turn;
 
 use std::io::Write;
@@ -35,7 +38,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Simulate(args) => simulate::run(args, goal, &sources, cli.json, out),
         Command::Solve(args) => solve::run(args, goal, &sources, cli.json, out),
         Command::Grade(args) => grade::run(args, goal, &sources, cli.json, out),
+        Command::Heatmap(args) => heatmap::run(args, goal, &sources, cli.json, out),
+        Command::Export(args) => export::run(args, goal, &sources, cli.json, out),
         Command::Table(args) => table::run(args, cli.json, out),
+        Command::Tables(args) => tables::run(args, goal, &sources, out),
     }
 }
 

@@ -61,9 +61,7 @@ pub fn run(
             (table, summary)
         }
         Some(against) => {
-            let b = sources
-                .policy(against, &rules, goal)
-                .context("--against")?;
+            let b = sources.policy(against, &rules, goal).context("--against")?;
             let response = engine.best_response(&b);
             let table = PolicyTable {
                 rules: rules.clone(),
@@ -130,14 +128,12 @@ fn print_summary(
         }
     }
     writeln!(out, "opening      {}", action_words(summary.opening_action))?;
-    writeln!(
-        out,
-        "states       {} ({} sides x {} x {})",
-        sides.len() * (summary.goal as usize).pow(2),
-        sides.len(),
-        summary.goal,
-        summary.goal
-    )?;
+    let g = summary.goal as usize;
+    let shape = match sides.len() {
+        1 => format!("{g} x {g} scores"),
+        n => format!("{n} dice sides x {g} x {g} scores"),
+    };
+    writeln!(out, "states       {} ({shape})", sides.len() * g * g)?;
     if table.rules.can_score_zero() {
         writeln!(out, "draws        an endless game is a draw, worth 1/2 in the self-play optimum, 0 in a best response")?;
     }
