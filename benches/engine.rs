@@ -57,7 +57,7 @@ fn evaluate(c: &mut Criterion) {
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let a = baseline(&rules, 100, "always_roll(5)");
         let b_policy = baseline(&rules, 100, preset.baseline);
-        group.bench_function(preset.name, |b| b.iter(|| engine.evaluate(&a, &b_policy)));
+        group.bench_function(preset.name, |b| b.iter(|| engine.grade(&a, &b_policy)));
     }
     group.finish();
 }

@@ -1,5 +1,6 @@
-//! The committed tables in tables/ are exactly what a fresh solve gives, and
-//! the MANIFEST lists each of them with its checksum. Regenerate them with
+//! The committed tables in tables/ are exactly what a fresh solve gives,
+//! their exports are what `hog export` writes of them, and the MANIFEST lists
+//! every file with the tables' checksums. Regenerate them with
 //! `cargo run --release -- tables` when the engine or a preset changes.
 
 use std::path::PathBuf;
@@ -72,24 +73,87 @@ fn committed_tables_match_a_fresh_solve() {
     }
 }
 
-#[test]
-fn manifest_lists_every_table_with_its_checksum() {
+/// The MANIFEST's table rows, split into cells.
+fn manifest_rows() -> Vec<Vec<String>> {
     let manifest = std::fs::read_to_string(tables_dir().join("MANIFEST.md")).unwrap();
-    let rows: Vec<Vec<&str>> = manifest
+    manifest
         .lines()
         .filter(|line| line.contains(".hogtable |"))
-        .map(|line| line.split('|').map(str::trim).collect())
-        .collect();
+        .map(|line| {
+            line.split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn manifest_lists_every_table_with_its_checksum() {
+    let rows = manifest_rows();
     assert_eq!(rows.len(), 2 * PRESETS.len(), "one row per committed table");
     for row in rows {
-        let (file, checksum) = (row[1], row[5]);
+        let (file, checksum) = (&row[1], &row[5]);
         let bytes = std::fs::read(tables_dir().join(file)).unwrap();
         let header = PolicyTable::read_header(&bytes[..]).unwrap();
-        assert_eq!(format!("{:08x}", header.body_checksum), checksum, "{file}");
+        assert_eq!(&format!("{:08x}", header.body_checksum), checksum, "{file}");
         assert_eq!(
-            Rules::parse(row[2]).unwrap().to_string(),
+            Rules::parse(&row[2]).unwrap().to_string(),
             header.rules,
             "{file}"
         );
+    }
+}
+
+#[test]
+fn manifest_lists_exactly_the_files_in_tables() {
+    let mut listed: Vec<String> = vec!["MANIFEST.md".into()];
+    for row in manifest_rows() {
+        listed.push(row[1].clone());
+        listed.extend(row[6].split(", ").map(str::to_string));
+    }
+    listed.sort();
+    let mut present: Vec<String> = std::fs::read_dir(tables_dir())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    present.sort();
+    assert_eq!(listed, present);
+}
+
+#[test]
+fn committed_exports_and_heatmaps_are_fresh() {
+    for preset in PRESETS {
+        for kind in ["optimal", "best-response"] {
+            let stem = format!("{}-{kind}", preset.name);
+            let table = format!("tables/{stem}.hogtable");
+            let mut export = assert_cmd::Command::cargo_bin("hog").unwrap();
+            export.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+                "export",
+                &table,
+                "--rules",
+                preset.name,
+                "--format",
+                "csv",
+            ]);
+            if preset.name == "fa16" {
+                // fa16's tables see the dice sides: the exports are the six-sided slice.
+                export.args(["--sides", "6"]);
+            }
+            let output = export.output().unwrap();
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let committed = std::fs::read(tables_dir().join(format!("{stem}.csv"))).unwrap();
+            assert!(committed == output.stdout, "tables/{stem}.csv is stale");
+
+            let png = std::fs::File::open(tables_dir().join(format!("{stem}.png"))).unwrap();
+            let info = png::Decoder::new(png).read_info().unwrap().info().clone();
+            // Action and win maps side by side, 900x800 per panel; fa16 has a
+            // row per dice-sides value.
+            let rows = if preset.name == "fa16" { 2 } else { 1 };
+            assert_eq!((info.width, info.height), (1800, 800 * rows), "{stem}.png");
+        }
     }
 }

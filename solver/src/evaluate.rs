@@ -119,16 +119,37 @@ impl<V: Probability> Evaluation<V> {
 }
 
 impl<V: Probability> Engine<'_, V> {
-    /// The exact outcome of A against B.
+    /// The exact outcome of A against B from every state.
     pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
-        self.in_pool(|| self.evaluate_layers(a, b))
+        self.in_pool(|| self.evaluate_layers(a, b, self.model().sides()))
     }
 
-    fn evaluate_layers(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
+    /// The course's grade of A against B: only what the two games from 0-0
+    /// need. The dice sides change only by Pork Chop, so when neither
+    /// strategy ever plays it, the states with four-sided dice cannot be
+    /// reached and are skipped; the six-sided states never lead to them, so
+    /// their values are those of [`Engine::evaluate`], bit for bit.
+    pub fn grade(&self, a: &Policy, b: &Policy) -> Grade<V> {
+        let pork_chop = |p: &Policy| p.actions().iter().any(|&n| n == -1);
+        let sides = if pork_chop(a) || pork_chop(b) {
+            self.model().sides()
+        } else {
+            &[6]
+        };
+        let evaluation = self.in_pool(|| self.evaluate_layers(a, b, sides));
+        Grade {
+            win_rate: evaluation.win_rate(),
+            draw: evaluation.draw(),
+            first: evaluation.first().clone(),
+            second: evaluation.second().clone(),
+        }
+    }
+
+    fn evaluate_layers(&self, a: &Policy, b: &Policy, sides: &[u32]) -> Evaluation<V> {
         let model = self.model();
         let mut a_moves = Grid::new(model, Expectation::<V>::zero());
         let mut b_moves = Grid::new(model, Expectation::<V>::zero());
-        for layer in self.layers() {
+        for layer in self.layers_over(sides) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
             // mean the mover wins or loses, `next` the other player's grid.
             let step = |x: State,
@@ -171,6 +192,24 @@ impl<V: Probability> Engine<'_, V> {
         }
         Evaluation { a_moves, b_moves }
     }
+}
+
+/// The course's grade of a strategy A against a baseline B.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade<V> {
+    /// The mean of A's wins moving first and moving second.
+    pub win_rate: V,
+    /// The mean draw probability of the two seatings.
+    pub draw: V,
+    /// A moves first from 0-0.
+    pub first: Outcome<V>,
+    /// B moves first from 0-0.
+    pub second: Outcome<V>,
+}
+
+/// The course's grade of A against B under a model, on all cores.
+pub fn grade(model: &Model, a: &Policy, b: &Policy) -> Grade<f64> {
+    Engine::new(model, Driver::Parallel).grade(a, b)
 }
 
 /// The exact outcome of A against B under a model, on all cores.

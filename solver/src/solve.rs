@@ -259,10 +259,14 @@ impl<'m, V: Probability> Engine<'m, V> {
         same_layer(x, self.model.next(x, n, self.model.fixed_points(x, n)))
     }
 
-    /// The layers from the highest sum of scores to 0.
+    /// The layers from the highest sum of scores to 0, over every dice-sides value.
     pub(crate) fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
+        self.layers_over(self.model.sides())
+    }
+
+    /// The layers over some of the dice-sides values (six first).
+    pub(crate) fn layers_over<'s>(&self, sides: &'s [u32]) -> impl Iterator<Item = Layer> + 's {
         let g = self.model.goal();
-        let sides = self.model.sides();
         (0..=2 * (g - 1))
             .rev()
             .map(move |sum| Layer::new(sum, g, sides))

@@ -324,6 +324,35 @@ fn fa16_always_roll_8_against_always_roll_4_matches_the_course() {
     );
 }
 
+/// `grade` skips fa16's four-sided states when neither strategy plays Pork
+/// Chop; what it reports must be exactly the full evaluation's figures, with
+/// and without Pork Chop in play, and for every preset.
+#[test]
+fn grade_equals_the_full_evaluation_bit_for_bit() {
+    for preset in PRESETS {
+        let goal = 60;
+        let rules = (preset.rules)();
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        let b = baseline(preset, goal);
+        for (name, a) in [
+            (
+                "always_roll(3)".to_string(),
+                policy(&rules, goal, "always_roll", &[3]),
+            ),
+            optimal(preset, goal),
+        ] {
+            let full = engine.evaluate(&a, &b);
+            let grade = engine.grade(&a, &b);
+            let what = format!("{} {name}", preset.name);
+            assert_eq!(grade.win_rate, full.win_rate(), "{what}");
+            assert_eq!(grade.draw, full.draw(), "{what}");
+            assert_eq!(&grade.first, full.first(), "{what}");
+            assert_eq!(&grade.second, full.second(), "{what}");
+        }
+    }
+}
+
 /// nju21's zero-point turns at goal 100, against values derived by hand.
 ///
 /// Picky Piggy scores digit n of 1/21 = 0.047619 047619... for opponent score

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
-use hog_solver::evaluate::evaluate;
+use hog_solver::evaluate;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
@@ -122,7 +122,7 @@ pub fn grade(
     let model = Model::new(rules, goal)?;
     Ok(Some(Grade {
         baseline: preset.baseline.to_string(),
-        win_rate: evaluate(&model, policy, &baseline).win_rate(),
+        win_rate: evaluate::grade(&model, policy, &baseline).win_rate,
     }))
 }
 

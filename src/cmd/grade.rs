@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{anyhow, Context, Result};
-use hog_solver::evaluate::evaluate;
+use hog_solver::evaluate::grade;
 use hog_solver::{Model, Preset, Rules};
 use serde::Serialize;
 
@@ -44,14 +44,14 @@ pub fn run(
         .policy(&baseline, &rules, goal)
         .context("the baseline")?;
     let model = Model::new(&rules, goal)?;
-    let evaluation = evaluate(&model, &a, &b);
+    let exact = grade(&model, &a, &b);
     let grade = Grade {
         strategy: args.strategy.clone(),
         baseline,
-        win_rate: evaluation.win_rate(),
-        first: evaluation.first().a_wins,
-        second: evaluation.second().a_wins,
-        draw: evaluation.draw(),
+        win_rate: exact.win_rate,
+        first: exact.first.a_wins,
+        second: exact.second.a_wins,
+        draw: exact.draw,
     };
     if json {
         return write_json(out, &grade);

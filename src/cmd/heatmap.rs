@@ -140,9 +140,11 @@ pub fn run(
         Some(preset) => (preset.name.to_string(), vec![]),
         None => ("custom rules".to_string(), vec![format!("rules: {rules}")]),
     };
+    // Titles name what the strategy is: a table's objective rather than its path.
+    let strategy_name = super::export::objective(&args.source);
     let header = format!(
         "{rules_name}, goal {goal}: {}{}",
-        args.source,
+        strategy_name,
         if spec == StrategySpec::Optimal {
             " (self-play optimum)"
         } else {
@@ -233,11 +235,11 @@ pub fn run(
                         let mut title = title(with_sides(
                             format!(
                                 "P(win | {} moves) − P(win | {other_text} moves), each against {baseline}, where their num_rolls differ",
-                                args.source
+                                strategy_name
                             ),
                             s,
                         ));
-                        title[0] = format!("{rules_name}, goal {goal}: {} vs {other_text}", args.source);
+                        title[0] = format!("{rules_name}, goal {goal}: {} vs {other_text}", strategy_name);
                         title
                     },
                     cells: Cells::Difference {
@@ -281,8 +283,10 @@ pub fn run(
                         let baseline = baseline_text()?;
                         let b = baseline_policy(&baseline)?;
                         let evaluation = engine.evaluate(&policy, &b);
-                        let what =
-                            format!("P(player to move wins), {} against {baseline}", args.source);
+                        let what = format!(
+                            "P(player to move wins), {} against {baseline}",
+                            strategy_name
+                        );
                         summary.baseline = Some(baseline);
                         (Box::new(move |x| win(&evaluation, x)), what)
                     }

@@ -1,26 +1,34 @@
-//! `hog tables`: regenerates the committed tables of every preset, and their
-//! MANIFEST, in one command.
+//! `hog tables`: regenerates the committed tables of every preset, their
+//! exports and heatmaps, and their MANIFEST, in one command.
 //!
 //! For every preset, at the goal in use (100 for the committed tables):
 //! `<preset>-optimal.hogtable`, the self-play optimum, and
 //! `<preset>-best-response.hogtable`, the best response to the course
-//! baseline. MANIFEST.md lists each file with its rules, objective, headline
-//! figures and checksum. In fa16 both tables see the dice sides, which a
-//! course strategy cannot; the MANIFEST says so.
+//! baseline. Each table gets its exports (`.py`, `.csv`, `.json`, written by
+//! `hog export`) and its heatmap (`.png`, `hog heatmap --show both`).
+//! MANIFEST.md lists each table with its rules, objective, headline figures,
+//! checksum and files. In fa16 both tables see the dice sides, which a course
+//! strategy cannot: the MANIFEST says so, and their exports are the
+//! six-sided slice, with that slice's own win rate.
 
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use hog_solver::evaluate::evaluate;
+use hog_solver::evaluate::grade;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, State, PRESETS};
 
-use crate::cli::TablesArgs;
+use super::export::{self, Format};
+use super::heatmap;
+use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
 use crate::files::write_atomically;
 use crate::sources::Sources;
+
+/// The sides slice the committed exports of a sides-dependent table take.
+const EXPORT_SIDES: u32 = 6;
 
 /// One generated table and the figures the MANIFEST shows for it.
 struct Entry {
@@ -29,6 +37,8 @@ struct Entry {
     objective: String,
     headline: String,
     checksum: u32,
+    /// The exports and the heatmap written beside the table.
+    others: Vec<String>,
 }
 
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
@@ -42,7 +52,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
 
         let optimal = engine.optimal();
         let policy = optimal.policy.to_policy(&model);
-        let grade = evaluate(&model, &policy, &baseline);
+        let grade = grade(&model, &policy, &baseline);
         let table = PolicyTable {
             rules: rules.clone(),
             goal,
@@ -54,7 +64,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             "first mover wins {:.6} (opening: {} dice); win rate {:.6} against {}",
             optimal.values.get(State::START),
             optimal.policy.get(State::START),
-            grade.win_rate(),
+            grade.win_rate,
             preset.baseline
         );
         entries.push(write_table(
@@ -63,6 +73,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             "optimal",
             &table,
             headline,
+            sources,
         )?);
 
         let response = engine.best_response(&baseline);
@@ -88,6 +99,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             "best-response",
             &table,
             headline,
+            sources,
         )?);
     }
     let manifest = manifest(goal, &entries);
@@ -110,24 +122,71 @@ fn write_table(
     kind: &str,
     table: &PolicyTable,
     headline: String,
+    sources: &Sources,
 ) -> Result<Entry> {
-    let file = format!("{preset}-{kind}.hogtable");
+    let stem = format!("{preset}-{kind}");
+    let file = format!("{stem}.hogtable");
     let mut checksum = 0;
     write_atomically(&dir.join(&file), |w| {
         checksum = table.write(w)?.body_checksum;
         Ok(())
     })?;
-    let sees_sides = if table.policy.sees_sides() {
-        " The policy sees the dice sides, which a course strategy cannot."
-    } else {
-        ""
+    let source = dir.join(&file).display().to_string();
+    let slice = table.policy.sees_sides().then_some(EXPORT_SIDES);
+    let mut others = vec![];
+    for format in [Format::Python, Format::Csv, Format::Json] {
+        let extension = match format {
+            Format::Python => "py",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        };
+        let output = format!("{stem}.{extension}");
+        let args = ExportArgs {
+            source: source.clone(),
+            format,
+            output: Some(dir.join(&output)),
+            rules: preset.to_string(),
+            sides: slice.map(i64::from),
+        };
+        export::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+        others.push(output);
+    }
+    let picture = format!("{stem}.png");
+    let args = HeatmapArgs {
+        source,
+        rules: preset.to_string(),
+        output: dir.join(&picture),
+        show: Show::Both,
+        diff: None,
+        baseline: None,
     };
+    heatmap::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+    others.push(picture);
+    let sees_sides =
+        match slice {
+            Some(sides) => {
+                let policy = table.policy.slice(sides).expect("fa16 has six-sided dice");
+                let slice_grade = export::grade(&table.rules, table.goal, &policy, sources)?
+                    .map_or(String::new(), |g| {
+                        format!(
+                            " as a course strategy it wins {:.6} against {}",
+                            g.win_rate, g.baseline
+                        )
+                    });
+                format!(
+                    " The policy sees the dice sides, which a course strategy cannot; \
+                 its exports are the {sides}-sided slice, which{slice_grade}."
+                )
+            }
+            None => String::new(),
+        };
     Ok(Entry {
         file,
         rules: preset.to_string(),
         objective: table.objective.to_string(),
         headline: format!("{headline}.{sees_sides}"),
         checksum,
+        others,
     })
 }
 
@@ -138,16 +197,23 @@ fn manifest(goal: u32, entries: &[Entry]) -> String {
         "# Committed policy tables\n\n\
          Generated by `cargo run --release -- tables` (goal {goal}); \
          `cargo test` fails if a file here differs from a fresh solve.\n\
-         Each file is a HOGTABLE version 1 policy table (format: `solver/src/table.rs`); \
-         the checksum is the CRC-32 of its body, as `hog table info` prints it.\n\n\
-         | file | rules | objective | headline figures | checksum |\n\
-         |---|---|---|---|---|"
+         Each `.hogtable` is a HOGTABLE version 1 policy table (format: `solver/src/table.rs`); \
+         the checksum is the CRC-32 of its body, as `hog table info` prints it. \
+         Beside each table: its `final_strategy` module (`.py`), CSV and JSON exports \
+         (`hog export`), and its heatmap (`.png`, `hog heatmap --show both`).\n\n\
+         | file | rules | objective | headline figures | checksum | exports and heatmap |\n\
+         |---|---|---|---|---|---|"
     );
     for e in entries {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {:08x} |",
-            e.file, e.rules, e.objective, e.headline, e.checksum
+            "| {} | {} | {} | {} | {:08x} | {} |",
+            e.file,
+            e.rules,
+            e.objective,
+            e.headline,
+            e.checksum,
+            e.others.join(", ")
         );
     }
     text
