@@ -148,7 +148,8 @@ impl Model {
         &self.rolls[self.roll_index(state, n)]
     }
 
-    /// Where [`Model::roll`] finds its table in [`Model::roll_tables`].
+    /// Where [`Model::roll`] finds its table in [`Model::roll_tables`]; the
+    /// tables of 1 to 10 dice from one state stand side by side.
     #[inline]
     pub fn roll_index(&self, state: State, n: i32) -> usize {
         let dice = self.rules.dice(state);

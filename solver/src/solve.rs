@@ -423,8 +423,12 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// product Σ_p P(p | x, n) · f(p).
     fn options(&self, x: State, after_roll: &mut Vec<V>, value: impl Fn(Next) -> V) -> Options<V> {
         let rules = self.model.rules();
-        after_roll.clear();
-        after_roll.extend((0..=self.max_roll_points).map(|p| value(self.model.next(x, 1, p))));
+        after_roll.resize(self.max_roll_points as usize + 1, V::zero());
+        for (p, slot) in after_roll.iter_mut().enumerate() {
+            *slot = value(self.model.next(x, 1, p as u32));
+        }
+        // The tables of 1..=10 dice from x stand side by side.
+        let one_die = self.model.roll_index(x, 1);
         let mut options = Options {
             min_action: rules.min_action(),
             values: std::array::from_fn(|_| None),
@@ -433,7 +437,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         for a in rules.actions() {
             let n = self.model.effective_rolls(x, a);
             let q = if n >= 1 {
-                self.dense_rolls[self.model.roll_index(x, n)].dot(after_roll)
+                self.dense_rolls[one_die + n as usize - 1].dot(after_roll)
             } else {
                 let next = self.model.next(x, n, self.model.fixed_points(x, n));
                 match same_layer(x, next) {

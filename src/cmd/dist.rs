@@ -7,7 +7,7 @@ use hog_solver::{Model, Rules, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{check_score, roll_words, state, write_json};
+use super::{check_score, state, turn_header, write_json};
 use crate::cli::DistArgs;
 
 /// One outcome of the turn: the points and the state after it.
@@ -48,13 +48,7 @@ pub fn run(args: &DistArgs, goal: u32, json: bool, out: &mut dyn Write) -> Resul
     if json {
         return write_json(out, &Distribution { outcomes });
     }
-    writeln!(
-        out,
-        "{}, goal {goal}: score {score}, opponent_score {opponent_score}, sides {}, num_rolls {num_rolls} ({})",
-        rules.name(),
-        state.sides,
-        roll_words(&rules, state, num_rolls)
-    )?;
+    writeln!(out, "{}", turn_header(&rules, goal, state, num_rolls))?;
     writeln!(
         out,
         "{:>6}  {:>6}  {:>14}  {:>5}  {:>11}  fraction",

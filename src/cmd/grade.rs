@@ -2,12 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use hog_solver::evaluate::grade;
-use hog_solver::{Model, Preset, Rules};
+use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::write_json;
+use super::{baseline_or_course, write_json};
 use crate::cli::GradeArgs;
 use crate::sources::Sources;
 
@@ -29,14 +29,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let rules = Rules::parse(&args.rules)?;
-    let baseline = match &args.baseline {
-        Some(baseline) => baseline.clone(),
-        None => Preset::find(&rules.name())
-            .map(|preset| preset.baseline.to_string())
-            .ok_or_else(|| {
-                anyhow!("these rules have no course baseline: give one with --baseline")
-            })?,
-    };
+    let baseline = baseline_or_course(args.baseline.as_ref(), &rules)?;
     let a = sources
         .policy(&args.strategy, &rules, goal)
         .context("the strategy")?;

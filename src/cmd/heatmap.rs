@@ -23,14 +23,14 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
 use hog_solver::solve::{Driver, Engine, Grid};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
-use super::write_json;
+use super::{baseline_or_course, write_json};
 use crate::cli::{HeatmapArgs, Show};
 use crate::files::write_atomically;
 use crate::plot::{self, Cells, Figure, Format, Panel, Square};
@@ -91,16 +91,7 @@ pub fn run(
     let rules = Rules::parse(&args.rules)?;
     let model = Model::new(&rules, goal)?;
     let engine = Engine::<f64>::new(&model, Driver::Parallel);
-    let baseline_text = || -> Result<String> {
-        match &args.baseline {
-            Some(baseline) => Ok(baseline.clone()),
-            None => Preset::find(&rules.name())
-                .map(|preset| preset.baseline.to_string())
-                .ok_or_else(|| {
-                    anyhow!("these rules have no course baseline: give one with --baseline")
-                }),
-        }
-    };
+    let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules);
     let baseline_policy = |text: &str| {
         sources
             .policy(text, &rules, goal)

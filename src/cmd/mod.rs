@@ -99,6 +99,31 @@ fn players(args: &PlayersArgs, rules: &Rules, goal: u32, sources: &Sources) -> R
     ])
 }
 
+/// The baseline to grade against: the one given, else the course baseline of
+/// the rules' preset.
+fn baseline_or_course(given: Option<&String>, rules: &Rules) -> Result<String> {
+    match given {
+        Some(baseline) => Ok(baseline.clone()),
+        None => hog_solver::Preset::find(&rules.name())
+            .map(|preset| preset.baseline.to_string())
+            .ok_or_else(|| {
+                anyhow!("these rules have no course baseline: give one with --baseline")
+            }),
+    }
+}
+
+/// The first line of `dist` and `turn`: the rules, the state and the action.
+fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
+    format!(
+        "{}, goal {goal}: score {}, opponent_score {}, sides {}, num_rolls {num_rolls} ({})",
+        rules.name(),
+        state.score,
+        state.opponent_score,
+        state.sides,
+        roll_words(rules, state, num_rolls)
+    )
+}
+
 /// What a turn with this action rolls, in words: "3 six-sided dice".
 fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     let rolled = rules.effective_rolls(state, num_rolls);

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use hog_solver::{Error, Rules};
 
-use super::{check_score, faces, roll_words, state, write_json};
+use super::{check_score, faces, state, turn_header, write_json};
 use crate::cli::TurnArgs;
 
 pub fn run(args: &TurnArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -31,13 +31,7 @@ pub fn run(args: &TurnArgs, goal: u32, json: bool, out: &mut dyn Write) -> Resul
     if json {
         return write_json(out, &result);
     }
-    writeln!(
-        out,
-        "{}, goal {goal}: score {score}, opponent_score {opponent_score}, sides {}, num_rolls {num_rolls} ({})",
-        rules.name(),
-        state.sides,
-        roll_words(&rules, state, num_rolls)
-    )?;
+    writeln!(out, "{}", turn_header(&rules, goal, state, num_rolls))?;
     if !faces.is_empty() {
         let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
         writeln!(out, "faces: {}", faces.join(","))?;
