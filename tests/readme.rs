@@ -19,15 +19,19 @@ fn examples(readme: &str) -> Vec<Example> {
     // Whether the lines that follow are the output of the last example:
     // lines of a console block before its first `$` are not.
     let mut in_output = false;
-    for (index, line) in readme.lines().enumerate() {
-        if line.starts_with("```") {
-            in_console = line == "```console";
+    // A block inside a list item is indented; its lines lose that indent.
+    let mut indent = 0;
+    for (index, raw) in readme.lines().enumerate() {
+        if raw.trim_start().starts_with("```") {
+            in_console = raw.trim_start() == "```console";
+            indent = raw.len() - raw.trim_start().len();
             in_output = false;
             continue;
         }
         if !in_console {
             continue;
         }
+        let line = raw.get(indent..).unwrap_or("");
         if let Some(command) = line.strip_prefix("$ ") {
             examples.push(Example {
                 line: index + 1,
