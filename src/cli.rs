@@ -66,7 +66,7 @@ pub enum Command {
     Export(ExportArgs),
     /// Inspect a policy table file.
     Table(TableArgs),
-    /// Regenerate the committed tables of every preset and their MANIFEST.
+    /// Regenerate the committed tables of every preset, their exports, heatmaps and MANIFEST.
     Tables(TablesArgs),
 }
 

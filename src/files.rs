@@ -28,6 +28,11 @@ pub fn write_atomically(
         .into_inner()
         .map_err(|e| e.into_error())
         .with_context(|| format!("cannot write {}", path.display()))?;
+    // On disk before the rename, so the new name never points at lost data.
+    temporary
+        .as_file()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
     temporary
         .persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;

@@ -144,6 +144,8 @@ pub fn difference_colour(d: f64, scale: f64) -> RGBColor {
 }
 
 fn interpolate(stops: &[RGBColor], t: f64) -> RGBColor {
+    // With k stops, t in [0, 1] falls between stops i = floor(t (k - 1)) and
+    // i + 1, at fraction f = t (k - 1) - i; the colour is a + f (b - a).
     let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
     let x = t * (stops.len() - 1) as f64;
     let i = (x.floor() as usize).min(stops.len() - 2);

@@ -4,8 +4,8 @@
 //! student's module from its own folder (so `from dice import ...` works),
 //! calls the function for every (score, opponent_score) below the goal, and
 //! prints the answers as JSON on stdout; whatever the module prints goes to
-//! stderr. An answer that is not an `int` comes back as its `repr`, so the
-//! error can name it. A time limit stops endless loops.
+//! stderr. An answer that is not a small `int` comes back as its `repr`, so
+//! the error can name it exactly. A time limit stops endless loops.
 
 use std::io::Read;
 use std::path::Path;
@@ -50,7 +50,8 @@ for score in range(goal):
             answer = function(score, opponent_score)
         except BaseException:
             fail("HOG: %s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
-        row.append(answer if type(answer) is int else repr(answer))
+        # An int that could be a num_rolls travels as a number, anything else as its repr.
+        row.append(answer if type(answer) is int and -128 <= answer < 128 else repr(answer))
     rows.append(row)
 json.dump(rows, out)
 "#;
@@ -66,7 +67,9 @@ pub fn python_policy(
     if !path.is_file() {
         bail!("{}: no such file", path.display());
     }
+    // -B: importing the module must not write __pycache__ beside it.
     let mut child = Command::new("python3")
+        .arg("-B")
         .arg("-c")
         .arg(DRIVER)
         .arg(path)
@@ -112,25 +115,35 @@ pub fn python_policy(
     let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(&output)
         .with_context(|| format!("{}: unreadable answers from python3", path.display()))?;
     let name = format!("{}:{function}", path.display());
-    let answer = |score: u32, opponent_score: u32| -> i64 {
-        match &rows[score as usize][opponent_score as usize] {
-            serde_json::Value::Number(n) => n.as_i64().unwrap_or(i64::MAX),
-            _ => i64::MIN,
-        }
-    };
-    // Non-integers are reported with their Python repr before any range check.
+    let g = goal as usize;
+    if rows.len() != g || rows.iter().any(|row| row.len() != g) {
+        bail!("{}: python3 did not answer every state", path.display());
+    }
+    // Answers that came back as their Python repr are reported as they are,
+    // before any range check.
     for (score, row) in rows.iter().enumerate() {
         for (opponent_score, cell) in row.iter().enumerate() {
             if let serde_json::Value::String(repr) = cell {
+                let digits = repr.strip_prefix('-').unwrap_or(repr);
+                let reason = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    "not a num_rolls the rules allow"
+                } else {
+                    "num_rolls must be an int"
+                };
                 return Err(anyhow!(Error::BadAnswer {
                     strategy: name,
                     score: score as u32,
                     opponent_score: opponent_score as u32,
                     value: repr.clone(),
-                    reason: "num_rolls must be an int".into(),
+                    reason: reason.into(),
                 }));
             }
         }
     }
+    let answer = |score: u32, opponent_score: u32| -> i64 {
+        rows[score as usize][opponent_score as usize]
+            .as_i64()
+            .expect("every answer was checked to be an i64")
+    };
     Ok(Policy::from_strategy(&answer, rules, goal, &name)?)
 }

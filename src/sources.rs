@@ -33,7 +33,14 @@ impl Sources {
 
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
     pub fn policy(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        self.resolve(&StrategySpec::parse(text)?, text, rules, goal)
+        // A file whose name reads like a strategy name (`mytable`) is a file.
+        let spec = match StrategySpec::parse(text) {
+            Ok(StrategySpec::Course { .. }) | Err(_) if Path::new(text).is_file() => {
+                StrategySpec::File(text.to_string())
+            }
+            spec => spec?,
+        };
+        self.resolve(&spec, text, rules, goal)
     }
 
     fn resolve(&self, spec: &StrategySpec, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {

@@ -119,7 +119,11 @@ impl Model {
         } else {
             vec![]
         };
-        let fussed = (0..=max_score).map(sus_fuss).collect();
+        let fussed = if rules.after.contains(&AfterTurn::SusFuss) {
+            (0..=max_score).map(sus_fuss).collect()
+        } else {
+            vec![]
+        };
         Ok(Model {
             rules: rules.clone(),
             goal,
@@ -178,13 +182,7 @@ impl Model {
     /// The points of an action that rolls no dice (0, or -1 for Pork Chop),
     /// after the point modifiers.
     pub fn fixed_points(&self, state: State, num_rolls: i32) -> u32 {
-        let raw = match num_rolls {
-            -1 => 1,
-            _ => self
-                .rules
-                .zero_dice_points(state.score, state.opponent_score),
-        };
-        self.rules.modify_points(raw, num_rolls)
+        self.rules.fixed_points(state, num_rolls)
     }
 
     /// Hog Tied's clamp of the chosen action.
@@ -256,19 +254,6 @@ impl Model {
             }
         }
         (outcomes, total)
-    }
-
-    /// Every state with scores below the goal, for every sides value.
-    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
-        self.sides().iter().flat_map(move |&sides| {
-            (0..self.goal).flat_map(move |score| {
-                (0..self.goal).map(move |opponent_score| State {
-                    score,
-                    opponent_score,
-                    sides,
-                })
-            })
-        })
     }
 }
 

@@ -446,6 +446,16 @@ impl Rules {
         base + bonus
     }
 
+    /// The points of an action that rolls no dice, after the point modifiers:
+    /// Pork Chop (-1) scores 1, rolling 0 dice the zero-dice rule's points.
+    pub fn fixed_points(&self, state: State, num_rolls: i32) -> u32 {
+        let raw = match num_rolls {
+            -1 => 1,
+            _ => self.zero_dice_points(state.score, state.opponent_score),
+        };
+        self.modify_points(raw, num_rolls)
+    }
+
     /// The point modifiers in order; `num_rolls` is the number of dice rolled
     /// (0 for Free Bacon and the like, -1 for Pork Chop).
     pub fn modify_points(&self, points: u32, num_rolls: i32) -> u32 {
@@ -476,6 +486,7 @@ impl Rules {
     /// The sides of every die after a turn with this action.
     pub fn next_sides(&self, sides: u32, num_rolls: i32) -> u32 {
         match (self.special, num_rolls) {
+            // 6 <-> 4: the two sides add up to 10.
             (Special::PorkChop, -1) => 10 - sides,
             _ => sides,
         }
@@ -491,9 +502,8 @@ impl Rules {
         mut roll: impl FnMut(u32) -> std::result::Result<u32, E>,
     ) -> std::result::Result<TurnResult, E> {
         let num_rolls = self.effective_rolls(state, num_rolls);
-        let raw = match num_rolls {
-            -1 => 1,
-            0 => self.zero_dice_points(state.score, state.opponent_score),
+        let points = match num_rolls {
+            -1 | 0 => self.fixed_points(state, num_rolls),
             n => {
                 let dice = self.dice(state);
                 let mut faces = Vec::with_capacity(n as usize);
@@ -504,10 +514,9 @@ impl Rules {
                     }
                     faces.push(face);
                 }
-                self.roll_points(state.score, &faces)
+                self.modify_points(self.roll_points(state.score, &faces), n)
             }
         };
-        let points = self.modify_points(raw, num_rolls);
         let (score, opponent_score) = self.after_turn(state.score + points, state.opponent_score);
         Ok(TurnResult {
             points,
@@ -563,7 +572,9 @@ pub fn next_prime(n: u32) -> u32 {
         .expect("primes are unbounded")
 }
 
-/// The number of divisors of `n`, counting 1 and `n` (0 for 0).
+/// The number of divisors of `n`, counting 1 and `n` (0 for 0). Divisors
+/// come in pairs d and n/d with d <= sqrt(n) (tested as d <= n/d, which
+/// cannot overflow); d = n/d counts once.
 pub fn divisor_count(n: u32) -> u32 {
     let mut count = 0;
     let mut d = 1;
@@ -761,7 +772,19 @@ impl FromStr for Rules {
             if value == "none" {
                 return Ok(vec![]);
             }
-            value.split('+').map(|v| one(key, v)).collect()
+            let items: Vec<T> = value
+                .split('+')
+                .map(|v| one(key, v))
+                .collect::<std::result::Result<_, _>>()?;
+            // Each rule applies once (RULES.md: Sus Fuss "applies once").
+            match items
+                .iter()
+                .enumerate()
+                .find(|(i, item)| items[..*i].contains(item))
+            {
+                Some((_, twice)) => Err(format!("{key}={value}: {} is listed twice", twice.text())),
+                None => Ok(items),
+            }
         }
         Ok(Rules {
             zero: one(KEYS[0], value(0)?).map_err(bad)?,

@@ -419,11 +419,18 @@ mod tests {
 
     #[test]
     fn endless_games_end_in_simulation() {
-        // Both players roll 0 under nju21: every game is the same deterministic
-        // game, which must end (with a win or by a repeated position).
+        // Both players roll 0 under nju21: no die is ever rolled, so every
+        // simulated game is the one game the replay plays, with the same end.
         let rules = Rules::nju21();
         let zero = policy(&rules, 100, "always_roll", &[0]);
         let result = simulate(&rules, 100, &zero, &zero, 10, 3, |_| {}).unwrap();
-        assert!([result.wins0, result.wins1, result.draws].contains(&10));
+        let no_dice = |_: u32| -> Result<u32> { panic!("no die is rolled") };
+        let game = play_game(&rules, 100, [&zero, &zero], State::START, 10_000, no_dice).unwrap();
+        let expected = match game.winner {
+            Some(0) => [10, 0, 0],
+            Some(_) => [0, 10, 0],
+            None => [0, 0, 10],
+        };
+        assert_eq!([result.wins0, result.wins1, result.draws], expected);
     }
 }

@@ -166,14 +166,6 @@ impl<T: Clone> Grid<T> {
         ArrayView3::from_shape((self.sides, self.goal, self.goal), &self.cells)
             .expect("the grid holds sides x goal x goal cells")
     }
-
-    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
-        Grid {
-            goal: self.goal,
-            sides: self.sides,
-            cells: self.cells.iter().map(f).collect(),
-        }
-    }
 }
 
 /// Values that a turn's outcomes are averaged over: a probability, or a tuple of them.
@@ -573,6 +565,7 @@ pub(crate) struct Layer {
 
 impl Layer {
     fn new(sum: u32, goal: u32, sides: &[u32]) -> Layer {
+        // s + o = sum with 0 <= s, o <= G - 1: max(0, sum - (G - 1)) <= s <= min(sum, G - 1).
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
         let states: Vec<State> = sides

@@ -387,13 +387,6 @@ pub fn course_strategy(
                 b
             }
         }),
-        ("bacon_strategy", _) => Box::new(move |s, o| {
-            if rules.zero_dice_points(s, o) as i64 >= a {
-                0
-            } else {
-                b
-            }
-        }),
         // fa13: 0 on a beneficial swap, num_rolls on a harmful one, else bacon_strategy.
         ("swap_strategy", _) => Box::new(move |s, o| {
             let bacon = rules.zero_dice_points(s, o);
@@ -407,13 +400,17 @@ pub fn course_strategy(
                 b
             }
         }),
-        ("boar_strategy", _) | ("picky_piggy_strategy", _) => Box::new(move |s, o| {
-            if rules.zero_dice_points(s, o) as i64 >= a {
-                0
-            } else {
-                b
-            }
-        }),
+        // fa13's bacon_strategy, boar_strategy, picky_piggy_strategy: 0 when
+        // the zero-dice rule alone gives >= the threshold, else num_rolls.
+        ("bacon_strategy" | "boar_strategy" | "picky_piggy_strategy", _) => {
+            Box::new(move |s, o| {
+                if rules.zero_dice_points(s, o) as i64 >= a {
+                    0
+                } else {
+                    b
+                }
+            })
+        }
         // 0 when rolling 0 (Boar Brawl, then Sus Fuss) raises the score by >= threshold.
         // The course's function applies Sus Fuss whether or not the game does.
         ("sus_strategy", _) => Box::new(move |s, o| {
@@ -433,9 +430,13 @@ pub fn course_strategy(
                 b
             }
         }),
-        ("make_comeback_strategy", _) => {
-            Box::new(move |s, o| if o as i64 - s as i64 >= a { b + 1 } else { b })
-        }
+        ("make_comeback_strategy", _) => Box::new(move |s, o| {
+            if o as i64 - s as i64 >= a {
+                b.saturating_add(1)
+            } else {
+                b
+            }
+        }),
         // 0 when Free Bacon (with Touchdown) gives >= min_points and the new sum
         // of scores is a multiple of 7 or ends in 7.
         ("make_mean_strategy", _) => Box::new(move |s, o| {

@@ -142,6 +142,14 @@ impl PolicyTable {
         let rules: Rules = header.rules.parse().map_err(|e| corrupt(format!("{e}")))?;
         let (body, _): (Body, usize) = bincode::serde::decode_from_slice(&body, config())
             .map_err(|e| corrupt(format!("body: {e}")))?;
+        crate::rules::check_goal(header.goal as i64).map_err(|e| corrupt(e.to_string()))?;
+        if header.sides != rules.state_sides() {
+            return Err(corrupt(format!(
+                "dice sides {:?}, the rules have {:?}",
+                header.sides,
+                rules.state_sides()
+            )));
+        }
         let g = header.goal as usize;
         let shape = (header.sides.len(), g, g);
         let cells = shape.0 * g * g;
@@ -320,6 +328,39 @@ mod tests {
         let mut longer = good;
         longer.push(0);
         assert!(read_error(&longer).contains("follow"));
+    }
+
+    #[test]
+    fn a_header_with_an_impossible_goal_is_refused() {
+        // A crafted header: goal 0, no cells, and a body whose checksum matches.
+        let body = bincode::serde::encode_to_vec(
+            Body {
+                actions: vec![],
+                values: vec![],
+            },
+            config(),
+        )
+        .unwrap();
+        let header = Header {
+            rules: Rules::fa13().to_string(),
+            goal: 0,
+            objective: Objective::Optimal,
+            sides: vec![6],
+            answers: String::new(),
+            body_checksum: crc32fast::hash(&body),
+        };
+        let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(FORMAT_VERSION.to_le_bytes());
+        bytes.extend((header.len() as u32).to_le_bytes());
+        bytes.extend(header);
+        bytes.extend((body.len() as u64).to_le_bytes());
+        bytes.extend(body);
+        assert!(
+            read_error(&bytes).contains("goal 0"),
+            "{}",
+            read_error(&bytes)
+        );
     }
 
     #[test]

@@ -600,3 +600,13 @@ fn number_helpers_do_not_overflow_at_the_top_of_u32() {
     assert_eq!(divisor_count(u32::MAX), 32);
     assert_eq!(divisor_count(4_294_836_225), 81);
 }
+
+#[test]
+fn a_rule_listed_twice_is_refused() {
+    // Sus Fuss "applies once" (RULES.md); a list naming a rule twice is a mistake.
+    let text = Rules::sp26()
+        .to_string()
+        .replace("after=sus_fuss", "after=sus_fuss+sus_fuss");
+    let err = text.parse::<Rules>().unwrap_err().to_string();
+    assert!(err.contains("sus_fuss is listed twice"), "{err}");
+}

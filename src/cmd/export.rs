@@ -3,10 +3,10 @@
 //!
 //! The rendering is pure ([`render`] and the helpers it calls take an
 //! [`ExportInfo`] and a [`Policy`] and return the text), so exports of
-//! committed tables can be written by other code with the same layout. Every
-//! export records the rules, the goal, the objective and the exact win rate
-//! against the course baseline; reading it back (`hog grade FILE`) gives
-//! exactly that win rate.
+//! committed tables can be written by other code with the same layout. The
+//! python and json exports record the rules, the goal, the objective and the
+//! exact win rate against the course baseline (a CSV holds only the table);
+//! reading any export back (`hog grade FILE`) gives exactly that win rate.
 //!
 //! A course strategy sees only (score, opponent_score). A policy that also
 //! looks at the dice sides (fa16 solved with the sides visible) is refused
@@ -44,6 +44,15 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Python => "python",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+
+    /// The file name ending of the format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Python => "py",
             Format::Csv => "csv",
             Format::Json => "json",
         }

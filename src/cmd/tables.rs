@@ -135,12 +135,7 @@ fn write_table(
     let slice = table.policy.sees_sides().then_some(EXPORT_SIDES);
     let mut others = vec![];
     for format in [Format::Python, Format::Csv, Format::Json] {
-        let extension = match format {
-            Format::Python => "py",
-            Format::Csv => "csv",
-            Format::Json => "json",
-        };
-        let output = format!("{stem}.{extension}");
+        let output = format!("{stem}.{}", format.extension());
         let args = ExportArgs {
             source: source.clone(),
             format,
