@@ -22,6 +22,43 @@ use hog_solver::{Error, Model, Rules};
 
 use crate::python::python_policy;
 
+/// What kind of file a strategy text names.
+pub enum FileKind<'a> {
+    /// A Python file and the function to ask.
+    Python {
+        path: &'a Path,
+        function: &'a str,
+    },
+    Csv(&'a Path),
+    Json(&'a Path),
+    /// A policy table: any other file.
+    Table(&'a Path),
+}
+
+impl FileKind<'_> {
+    /// `hog.py`, `hog.py:NAME`, `x.csv`, `x.json`, or anything else: a table.
+    pub fn of(text: &str) -> FileKind<'_> {
+        if let Some((path, function)) = text.rsplit_once(':').filter(|(path, function)| {
+            path.ends_with(".py") && !function.is_empty() && !function.contains(['/', '\\'])
+        }) {
+            return FileKind::Python {
+                path: Path::new(path),
+                function,
+            };
+        }
+        let path = Path::new(text);
+        match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+            "py" => FileKind::Python {
+                path,
+                function: "final_strategy",
+            },
+            "csv" => FileKind::Csv(path),
+            "json" => FileKind::Json(path),
+            _ => FileKind::Table(path),
+        }
+    }
+}
+
 pub struct Sources {
     python_timeout: Duration,
 }
@@ -67,17 +104,7 @@ impl Sources {
     }
 
     fn file(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        if let Some((path, function)) = text.rsplit_once(':').filter(|(path, function)| {
-            path.ends_with(".py") && !function.is_empty() && !function.contains(['/', '\\'])
-        }) {
-            return python_policy(Path::new(path), function, rules, goal, self.python_timeout);
-        }
-        let path = Path::new(text);
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if extension == "py" {
-            return python_policy(path, "final_strategy", rules, goal, self.python_timeout);
-        }
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {text}"))?;
+        let read = |path: &Path| std::fs::read(path).with_context(|| format!("cannot read {text}"));
         let at_position = |error: Error| match error {
             Error::BadStrategyFile {
                 line,
@@ -86,15 +113,21 @@ impl Sources {
             } => anyhow!("{text}:{line}:{column}: {reason}"),
             other => anyhow!(other).context(text.to_string()),
         };
-        match extension {
-            "csv" => policy_from_csv(&bytes[..], rules, goal).map_err(at_position),
-            "json" => {
-                let json =
-                    String::from_utf8(bytes).with_context(|| format!("{text}: not UTF-8 text"))?;
+        match FileKind::of(text) {
+            FileKind::Python { path, function } => {
+                python_policy(path, function, rules, goal, self.python_timeout)
+            }
+            FileKind::Csv(path) => {
+                policy_from_csv(&read(path)?[..], rules, goal).map_err(at_position)
+            }
+            FileKind::Json(path) => {
+                let json = String::from_utf8(read(path)?)
+                    .with_context(|| format!("{text}: not UTF-8 text"))?;
                 policy_from_json(&json, rules, goal).map_err(at_position)
             }
-            _ => {
-                let table = PolicyTable::read(&bytes[..]).with_context(|| text.to_string())?;
+            FileKind::Table(path) => {
+                let table =
+                    PolicyTable::read(&read(path)?[..]).with_context(|| text.to_string())?;
                 table
                     .check_for(rules, goal)
                     .with_context(|| text.to_string())?;

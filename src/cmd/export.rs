@@ -27,7 +27,7 @@ use serde::Serialize;
 use super::write_json;
 use crate::cli::ExportArgs;
 use crate::files::write_atomically;
-use crate::sources::Sources;
+use crate::sources::{FileKind, Sources};
 
 /// The file formats of an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -142,16 +142,14 @@ pub fn objective(source: &str) -> String {
     let Ok(StrategySpec::File(path)) = StrategySpec::parse(source) else {
         return text;
     };
-    let path = std::path::Path::new(&path);
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "py" | "csv" => text,
-        "json" => std::fs::read_to_string(path)
+    match FileKind::of(&path) {
+        FileKind::Python { .. } | FileKind::Csv(_) => text,
+        FileKind::Json(path) => std::fs::read_to_string(path)
             .ok()
             .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
             .and_then(|value| value.get("objective")?.as_str().map(str::to_string))
             .unwrap_or(text),
-        _ if source.contains(".py:") => text,
-        _ => std::fs::File::open(path)
+        FileKind::Table(path) => std::fs::File::open(path)
             .ok()
             .and_then(|file| PolicyTable::read_header(std::io::BufReader::new(file)).ok())
             .map_or(text, |header| header.objective.to_string()),
