@@ -1,8 +1,9 @@
 //! A deliberately plain reference solver, to cross-check the engine.
 //!
 //! It shares no code with the engine (`model.rs`, `dice.rs`, `solve.rs`,
-//! `evaluate.rs`): it uses only the turn primitives of `rules.rs`, each tested
-//! against the worked examples of RULES.md in `rules_examples.rs`, and
+//! `evaluate.rs`, `rules.rs`): the game comes from its own transcription of
+//! RULES.md in `reference/rules.rs`, keyed by the preset's name (taken from
+//! [`Rules::name`]); of the library it uses only the [`State`] type and
 //! [`Policy::get`]. Everything is a memoised recursion written straight from
 //! the rules: no layers, no compiled tables, no closed forms. It is slow and
 //! meant for small goals.
@@ -17,8 +18,8 @@
 //! that stands gives each final face an integer weight out of sides². Dice are
 //! then convolved one at a time into a map keyed by the sorted final faces,
 //! with integer counts out of (sides²)^n (at most 6^20 < 2^64), and each
-//! multiset goes through `roll_points` and `modify_points`. A probability is
-//! one division, count / total.
+//! multiset goes through the reference's own `roll_points` and
+//! `modify_points`. A probability is one division, count / total.
 //!
 //! # Endless games
 //!
@@ -60,8 +61,12 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use hog_solver::rules::{Dice, Rules, State};
+use hog_solver::rules::{Rules, State};
 use hog_solver::strategy::Policy;
+
+mod rules;
+
+use rules::{Dice, Preset};
 
 /// How a turn ends, seen by the player who moved.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,7 +114,7 @@ type Points = Vec<(u32, f64)>;
 
 /// The rules at a goal, with the dice distributions memoised.
 pub struct Reference {
-    rules: Rules,
+    preset: Preset,
     goal: u32,
     /// (dice, n) -> the multisets of final faces of n dice (sorted), with
     /// counts out of (sides²)^n.
@@ -121,7 +126,7 @@ pub struct Reference {
 impl Reference {
     pub fn new(rules: &Rules, goal: u32) -> Reference {
         Reference {
-            rules: rules.clone(),
+            preset: Preset::from_name(&rules.name()),
             goal,
             multisets: RefCell::default(),
             rolls: RefCell::default(),
@@ -158,16 +163,15 @@ impl Reference {
 
     /// Every outcome of `action` in `x`, with its probability.
     fn turn(&self, x: State, action: i32) -> Vec<(f64, Turn)> {
-        let rules = &self.rules;
-        let n = rules.effective_rolls(x, action);
+        let preset = self.preset;
+        let n = preset.num_rolls(x, action);
         let points = match n {
-            // Pork Chop: 1 point, no dice.
-            -1 => vec![(rules.modify_points(1, -1), 1.0)],
+            -1 => vec![(preset.pork_chop_points(), 1.0)],
             0 => {
-                let raw = rules.zero_dice_points(x.score, x.opponent_score);
-                vec![(rules.modify_points(raw, 0), 1.0)]
+                let raw = preset.zero_dice_points(x);
+                vec![(preset.modify_points(raw, 0), 1.0)]
             }
-            _ => self.roll(rules.dice(x), n, x.score).to_vec(),
+            _ => self.roll(preset.dice(x), n, x.score).to_vec(),
         };
         let outcomes: Vec<(f64, Turn)> = points
             .into_iter()
@@ -185,7 +189,7 @@ impl Reference {
 
     /// Adds the points, runs the after-turn rules, then checks the goal.
     fn end_of_turn(&self, x: State, n: i32, points: u32) -> Turn {
-        let (mover, opponent) = self.rules.after_turn(x.score + points, x.opponent_score);
+        let (mover, opponent) = self.preset.after_turn(x.score + points, x.opponent_score);
         if mover >= self.goal {
             Turn::MoverWins
         } else if opponent >= self.goal {
@@ -194,7 +198,7 @@ impl Reference {
             Turn::Continues(State {
                 score: opponent,
                 opponent_score: mover,
-                sides: self.rules.next_sides(x.sides, n),
+                sides: self.preset.next_sides(x.sides, n),
             })
         }
     }
@@ -211,8 +215,8 @@ impl Reference {
         let mut counts: HashMap<u32, u64> = HashMap::new();
         for (faces, count) in multisets.iter() {
             let points = self
-                .rules
-                .modify_points(self.rules.roll_points(score, faces), n);
+                .preset
+                .modify_points(self.preset.roll_points(score, faces), n);
             *counts.entry(points).or_default() += count;
         }
         let mut points: Points = counts
@@ -326,7 +330,7 @@ impl Optimum<'_> {
         }
         let value = self
             .reference
-            .rules
+            .preset
             .actions()
             .map(|a| self.q(x, a, play))
             .fold(0.0, f64::max);
@@ -390,7 +394,7 @@ impl BestResponse<'_> {
         }
         let value = self
             .reference
-            .rules
+            .preset
             .actions()
             .map(|a| self.q(x, a, play))
             .fold(0.0, f64::max);
