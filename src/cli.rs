@@ -62,6 +62,13 @@ pub enum Command {
     /// OTHER choose differently, P(win | SOURCE moves) - P(win | OTHER moves),
     /// each against the baseline.
     Heatmap(HeatmapArgs),
+    /// The best final_strategy for a course, written as a module to paste into hog.py.
+    ///
+    /// The best response to the course baseline (or --against); where the
+    /// rules hide state from final_strategy (fa16's dice sides), the best
+    /// found among strategies of the two scores alone, with the bound no
+    /// such strategy can pass.
+    Final(FinalArgs),
     /// Write a strategy as a Python module (final_strategy), a CSV or a JSON table.
     Export(ExportArgs),
     /// Inspect a policy table file.
@@ -88,6 +95,22 @@ pub struct SolveArgs {
     pub against: Option<String>,
 
     /// Write the policy table to this file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+pub struct FinalArgs {
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "RULES")]
+    pub rules: String,
+
+    /// The strategy to beat; the preset's course baseline by default.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
+
+    /// Write the strategy to this file, by its extension: .py (a module
+    /// defining final_strategy), .csv, .json or .hogtable.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }

@@ -4,6 +4,8 @@
 //! * a course strategy by name: `always_roll(4)`, `swap_strategy(8, 4)`, ...
 //! * `optimal`: the self-play optimum, solved on the spot;
 //! * `best_response(S)`: the best response to S, solved on the spot;
+//! * `blind_best_response(S)`: the best response among strategies of the two
+//!   scores alone (they cannot see fa16's dice sides), solved on the spot;
 //! * `FILE.hogtable` (any file that is not .csv, .json or .py): a policy table
 //!   written by `hog solve -o`, checked against the rules and goal;
 //! * `FILE.csv`, `FILE.json`: a course strategy as a table of integers;
@@ -98,6 +100,15 @@ impl Sources {
                 let model = Model::new(rules, goal)?;
                 let response = Engine::<f64>::new(&model, Driver::Parallel).best_response(&against);
                 Ok(response.policy.to_policy(&model))
+            }
+            StrategySpec::BlindBestResponse(inner) => {
+                let against = self
+                    .resolve(inner, text, rules, goal)
+                    .with_context(|| format!("in {text}"))?;
+                let model = Model::new(rules, goal)?;
+                let response =
+                    Engine::<f64>::new(&model, Driver::Parallel).blind_response(&against)?;
+                Ok(response.policy)
             }
             StrategySpec::File(path) => self.file(path, rules, goal),
         }

@@ -76,6 +76,10 @@ fn library_policy(rules: &Rules, text: &str) -> Policy {
                 let strategy = course_strategy(rules, name, args).unwrap();
                 Policy::from_strategy(&strategy, rules, GOAL, name).unwrap()
             }
+            StrategySpec::BlindBestResponse(inner) => {
+                let against = resolve(inner, rules, engine, model);
+                engine.blind_response(&against).unwrap().policy
+            }
             StrategySpec::File(path) => panic!("no files here: {path}"),
         }
     }

@@ -72,6 +72,9 @@ pub enum Error {
 
     #[error("policy table mismatch: {0}")]
     TableMismatch(String),
+
+    #[error("not supported: {0}")]
+    Unsupported(String),
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -161,6 +161,12 @@ impl<T: Clone> Grid<T> {
         self.cells[i] = value;
     }
 
+    #[inline]
+    pub(crate) fn get_mut(&mut self, x: State) -> &mut T {
+        let i = self.index(x);
+        &mut self.cells[i]
+    }
+
     /// The grid as an array with axes (sides index, score, opponent_score).
     pub fn cells(&self) -> ArrayView3<'_, T> {
         ArrayView3::from_shape((self.sides, self.goal, self.goal), &self.cells)
@@ -222,6 +228,10 @@ impl<'m, V: Probability> Engine<'m, V> {
         self.model
     }
 
+    pub fn driver(&self) -> Driver {
+        self.driver
+    }
+
     /// Σ_p P(p | x, a) · value(next(x, a, p)).
     #[inline]
     pub(crate) fn expect<T: Expectation<V>>(
@@ -238,6 +248,21 @@ impl<'m, V: Probability> Engine<'m, V> {
         outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
             acc.add_scaled(prob, value(self.model.next(x, n, *p)))
         })
+    }
+
+    /// `f(P(p | x, a), next(x, a, p))` for every outcome p of action a from x.
+    #[inline]
+    pub(crate) fn for_each_outcome(&self, x: State, num_rolls: i32, mut f: impl FnMut(&V, Next)) {
+        let n = self.model.effective_rolls(x, num_rolls);
+        if n < 1 {
+            return f(
+                &V::one(),
+                self.model.next(x, n, self.model.fixed_points(x, n)),
+            );
+        }
+        for (p, prob) in &self.rolls[self.model.roll_index(x, n)] {
+            f(prob, self.model.next(x, n, *p));
+        }
     }
 
     /// The state a pass leads to, if this action surely scores 0 points and
@@ -413,7 +438,12 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// Every dice action from x lands on the same outcomes "the mover scored
     /// p", so their values f(p) are computed once and each Q(x, n) is the dot
     /// product Σ_p P(p | x, n) · f(p).
-    fn options(&self, x: State, after_roll: &mut Vec<V>, value: impl Fn(Next) -> V) -> Options<V> {
+    pub(crate) fn options(
+        &self,
+        x: State,
+        after_roll: &mut Vec<V>,
+        value: impl Fn(Next) -> V,
+    ) -> Options<V> {
         let rules = self.model.rules();
         after_roll.resize(self.max_roll_points as usize + 1, V::zero());
         for (p, slot) in after_roll.iter_mut().enumerate() {
@@ -507,7 +537,7 @@ const MIN_STATES_PER_TASK: usize = 16;
 /// The most actions any rules allow: -1 to 10.
 const MAX_ACTIONS: usize = 12;
 
-struct Options<V> {
+pub(crate) struct Options<V> {
     min_action: i32,
     /// Q(x, a) by a - min_action, for the actions that leave the layer.
     values: [Option<V>; MAX_ACTIONS],
@@ -516,6 +546,11 @@ struct Options<V> {
 }
 
 impl<V: Probability> Options<V> {
+    /// Q(x, a), if action a leaves the layer.
+    pub(crate) fn value(&self, a: i32) -> Option<&V> {
+        self.values[(a - self.min_action) as usize].as_ref()
+    }
+
     fn best_exit(&self) -> V {
         self.values
             .iter()

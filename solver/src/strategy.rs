@@ -8,7 +8,8 @@
 //! policy: an answer outside the rules' actions is an error naming the state.
 //!
 //! Strategy names follow the course: `always_roll(4)`, `bacon_strategy`,
-//! `swap_strategy(8, 4)`, ..., plus `optimal` and `best_response(STRATEGY)`.
+//! `swap_strategy(8, 4)`, ..., plus `optimal`, `best_response(STRATEGY)` and
+//! `blind_best_response(STRATEGY)`.
 //! Anything that names a file (`.csv`, `.json`, `.py`, `hog.py:NAME`, or a
 //! policy table) is [`StrategySpec::File`], read by the caller.
 
@@ -102,6 +103,15 @@ impl Policy {
         })
     }
 
+    /// A policy from a table the engine made from actions of the rules.
+    pub(crate) fn from_actions_unchecked(goal: u32, sides: &[u32], actions: Array3<i8>) -> Policy {
+        Policy {
+            goal,
+            sides: sides.to_vec(),
+            actions,
+        }
+    }
+
     pub fn goal(&self) -> u32 {
         self.goal
     }
@@ -163,6 +173,9 @@ pub enum StrategySpec {
     Optimal,
     /// The best response to another strategy.
     BestResponse(Box<StrategySpec>),
+    /// The best response among strategies of the two scores alone, which
+    /// cannot see hidden state such as fa16's dice sides ([`crate::blind`]).
+    BlindBestResponse(Box<StrategySpec>),
     /// A policy table, CSV, JSON or Python file (`hog.py` or `hog.py:NAME`).
     File(String),
 }
@@ -177,18 +190,22 @@ impl StrategySpec {
         if trimmed.is_empty() {
             return Err(bad("empty strategy"));
         }
-        if let Some(inner) = trimmed
-            .strip_prefix("best_response(")
-            .and_then(|rest| rest.strip_suffix(')'))
-        {
-            return match inner.trim() {
-                "" => Err(bad(
-                    "best_response needs a strategy: best_response(always_roll(4))",
-                )),
-                inner => Ok(StrategySpec::BestResponse(Box::new(StrategySpec::parse(
-                    inner,
-                )?))),
-            };
+        for (name, wrap) in [
+            ("best_response", StrategySpec::BestResponse as fn(_) -> _),
+            ("blind_best_response", StrategySpec::BlindBestResponse),
+        ] {
+            if let Some(inner) = trimmed
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('('))
+                .and_then(|rest| rest.strip_suffix(')'))
+            {
+                return match inner.trim() {
+                    "" => Err(bad(&format!(
+                        "{name} needs a strategy: {name}(always_roll(4))"
+                    ))),
+                    inner => Ok(wrap(Box::new(StrategySpec::parse(inner)?))),
+                };
+            }
         }
         let is_name = trimmed
             .chars()
@@ -208,9 +225,9 @@ impl StrategySpec {
         match name {
             "optimal" if inner.is_none() => Ok(StrategySpec::Optimal),
             "optimal" => Err(bad("optimal takes no arguments")),
-            "best_response" => Err(bad(
-                "best_response needs a strategy: best_response(always_roll(4))",
-            )),
+            "best_response" | "blind_best_response" => Err(bad(&format!(
+                "{name} needs a strategy: {name}(always_roll(4))"
+            ))),
             _ => {
                 let args = match inner {
                     None | Some("") => vec![],
@@ -225,7 +242,8 @@ impl StrategySpec {
                 };
                 if !COURSE_STRATEGIES.iter().any(|c| c.name == name) {
                     return Err(bad(&format!(
-                        "unknown strategy '{name}'; known: optimal, best_response(S), {}, or a file",
+                        "unknown strategy '{name}'; known: optimal, best_response(S), \
+                         blind_best_response(S), {}, or a file",
                         COURSE_STRATEGIES
                             .iter()
                             .map(|c| c.name)

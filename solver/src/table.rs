@@ -13,8 +13,8 @@
 //! ```
 //!
 //! The header names what the table answers: the canonical rules text, the
-//! goal, the objective (self-play optimum, or best response to a named
-//! strategy), the dice sides of its first axis, and the CRC-32 (IEEE) of the
+//! goal, the objective (self-play optimum, best response to a named
+//! strategy, or blind best response to one), the dice sides of its first axis, and the CRC-32 (IEEE) of the
 //! body bytes. The body holds, for every state in axis order (sides index,
 //! score, opponent_score), the chosen num_rolls (i8) and the mover's winning
 //! chance under the objective (f64; a draw counts 1/2 in the self-play
@@ -46,6 +46,9 @@ pub enum Objective {
     Optimal,
     /// The best response to a fixed strategy, named as the user named it.
     BestResponse { against: String },
+    /// The blind best response ([`crate::blind`]): the best found among
+    /// strategies of the two scores alone, which cannot see the dice sides.
+    BlindBestResponse { against: String },
 }
 
 impl std::fmt::Display for Objective {
@@ -53,6 +56,9 @@ impl std::fmt::Display for Objective {
         match self {
             Objective::Optimal => write!(f, "optimal"),
             Objective::BestResponse { against } => write!(f, "best_response({against})"),
+            Objective::BlindBestResponse { against } => {
+                write!(f, "blind_best_response({against})")
+            }
         }
     }
 }

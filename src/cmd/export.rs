@@ -114,6 +114,19 @@ impl ExportInfo {
     }
 }
 
+/// A strategy that wins less than half its games against the course
+/// baseline is worse than the baseline itself: said plainly wherever it is
+/// handed out.
+pub fn losing_warning(grade: &Grade) -> Option<String> {
+    (grade.win_rate < 0.5).then(|| {
+        format!(
+            "this strategy LOSES to the course baseline: it wins only {} against {}, \
+             below 0.5. Do not hand it in.",
+            grade.win_rate, grade.baseline
+        )
+    })
+}
+
 /// The exact win rate of `policy` against the course baseline of the rules'
 /// preset, as `hog grade` computes it; None for rules without a preset.
 pub fn grade(
@@ -248,6 +261,9 @@ fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
     if info.slice.is_some() {
         fields.push(("note", string(&slice_note(info).join(" "))));
     }
+    if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
+        fields.push(("warning", string(&warning)));
+    }
     let mut text = String::from("{\n");
     for (key, value) in fields {
         writeln!(text, "  \"{key}\": {value},").unwrap();
@@ -319,20 +335,19 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
         }
     }
     text.push_str(
-        "\n    score and opponent_score must be whole numbers from 0 to goal - 1;\n    \
-         anything else raises ValueError.\n    \"\"\"\n",
+        "\n    score and opponent_score are whole numbers. A score outside the table\n    \
+         (below 0, or at or past the goal, as a course's checks may ask) is read as\n    \
+         the nearest score in it, so every answer is a legal num_rolls; anything\n    \
+         that is not a whole number raises ValueError.\n    \"\"\"\n",
     );
     text.push_str(
-        r#"    for name, value in (("score", score), ("opponent_score", opponent_score)):
+        r#"    scores = []
+    for name, value in (("score", score), ("opponent_score", opponent_score)):
         if isinstance(value, bool) or not hasattr(value, "__index__"):
             raise ValueError("final_strategy: %s must be a whole number, not %r"
                              % (name, value))
-        if not 0 <= value.__index__() < _HOG_EXPORT_GOAL:
-            raise ValueError("final_strategy: %s %d is out of range: this strategy "
-                             "answers scores 0 to %d (goal %d)"
-                             % (name, value, _HOG_EXPORT_GOAL - 1, _HOG_EXPORT_GOAL))
-    row = _HOG_EXPORT_ROWS[score.__index__()]
-    return _HOG_EXPORT_ACTIONS[row[opponent_score.__index__()]]
+        scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
+    return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
 "#,
     );
     text
@@ -361,6 +376,16 @@ fn record_lines(info: &ExportInfo) -> Vec<String> {
         );
         lines.push("           a player who does the same)".into());
     } else if let Some(against) = objective
+        .strip_prefix("blind_best_response(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        lines.push(format!(
+            "           (the blind best response to {against}: the best found among"
+        ));
+        lines.push(
+            "           strategies that see only the two scores, as final_strategy does)".into(),
+        );
+    } else if let Some(against) = objective
         .strip_prefix("best_response(")
         .and_then(|rest| rest.strip_suffix(')'))
     {
@@ -379,6 +404,10 @@ fn record_lines(info: &ExportInfo) -> Vec<String> {
                 "           (exact: the mean of its wins moving first and moving second,".into(),
             );
             lines.push("           as the course's average_win_rate)".into());
+            if let Some(warning) = losing_warning(grade) {
+                lines.push(String::new());
+                lines.extend(wrap(&format!("WARNING: {warning}"), 76));
+            }
         }
         None => lines.push(
             "Win rate:  not computed: these rules have no course preset, so no baseline".into(),
@@ -446,7 +475,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A command-line word, quoted for a POSIX shell when it needs to be.
-fn shell_word(word: &str) -> String {
+pub fn shell_word(word: &str) -> String {
     if !word.is_empty()
         && word
             .chars()
@@ -538,6 +567,9 @@ pub fn run(
         if !note.is_empty() {
             eprintln!("note: {}", note.join(" "));
         }
+        if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
+            eprintln!("warning: {warning}");
+        }
         return Ok(());
     };
     write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
@@ -578,6 +610,9 @@ pub fn run(
     }
     if !note.is_empty() {
         writeln!(out, "note         {}", note.join(" "))?;
+    }
+    if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
+        writeln!(out, "warning      {warning}")?;
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod dist;
 pub mod export;
+mod final_strategy;
 mod grade;
 mod heatmap;
 mod replay;
@@ -39,6 +40,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Solve(args) => solve::run(args, goal, &sources, cli.json, out),
         Command::Grade(args) => grade::run(args, goal, &sources, cli.json, out),
         Command::Heatmap(args) => heatmap::run(args, goal, &sources, cli.json, out),
+        Command::Final(args) => final_strategy::run(args, goal, &sources, cli.json, out),
         Command::Export(args) => export::run(args, goal, &sources, cli.json, out),
         Command::Table(args) => table::run(args, cli.json, out),
         Command::Tables(args) => tables::run(args, goal, &sources, out),

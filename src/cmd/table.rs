@@ -39,6 +39,7 @@ pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
     let (objective, against) = match &table.objective {
         Objective::Optimal => ("optimal", None),
         Objective::BestResponse { against } => ("best_response", Some(against.clone())),
+        Objective::BlindBestResponse { against } => ("blind_best_response", Some(against.clone())),
     };
     let info = Info {
         file: name,

@@ -1,0 +1,409 @@
+//! The blind best response: the best strategy of the two scores alone
+//! against a fixed strategy B, when the game carries state that a course
+//! strategy cannot see (fa16's dice sides, which Pork Chop flips).
+//!
+//! # The problem
+//!
+//! A blind strategy π(s, o) gives the same answer in every state (s, o, d),
+//! whatever the hidden sides d. With W(x) and L(x) as in [`crate::solve`]
+//! (our chance to win when we move in x, and when B moves in x), its course
+//! win rate is
+//!
+//! ```text
+//!   R(π) = ½ W(0, 0, 6) + ½ L(0, 0, 6)
+//! ```
+//!
+//! The best answer in a cell (s, o) depends on how likely each hidden d is
+//! there, and that depends on π at lower scores, so backward induction alone
+//! does not find it (the policy space is a hard combinatorial one). What it
+//! can do is improve a policy, one layer at a time, with a guarantee.
+//!
+//! # Layer-wise coordinate ascent
+//!
+//! Under rules with hidden state no turn scores 0 (checked), so every turn
+//! raises s + o and a game visits each layer of equal sum at most once. Let
+//! μ(x) be the chance that a game reaches x with us to move and ν(x) with B
+//! to move, both seatings weighted ½. For any layer k:
+//!
+//! ```text
+//!   R(π) = Σ_{x in k} μ(x) W(x) + Σ_{x in k} ν(x) L(x) + (games that jump over k)
+//! ```
+//!
+//! μ and ν on layer k depend only on π below k; L on layer k (B moves, into
+//! higher layers) and the games that jump over k depend only on π below and
+//! above k. So with every other layer fixed, changing π on layer k changes
+//! the win rate by exactly
+//!
+//! ```text
+//!   Σ_{(s,o) in k} Σ_d μ(s, o, d) · (Q(s, o, d, π'(s, o)) − Q(s, o, d, π(s, o)))
+//! ```
+//!
+//! with Q(x, a) = Σ_p P(p | x, a) · {1 win, 0 loss, L(y) otherwise}, read from
+//! the layers above. A *sweep* computes μ for the current policy (lowest
+//! layer first), then goes down from the highest layer, and in every cell
+//! takes the action that maximises Σ_d μ(s, o, d) Q(s, o, d, a), with Q read
+//! from the layers above as this sweep has already updated them. The reach
+//! of a layer depends only on the layers below, which the sweep has not
+//! touched yet, so each cell's change is an exact improvement: a sweep never
+//! lowers the win rate. Sweeps repeat until no reached cell changes. A cell
+//! keeps its action unless another is better by more than the tie
+//! tolerance, so the ascent ends.
+//!
+//! A cell that no game reaches (μ = 0 for every d) takes the action that is
+//! best with the first dice sides (six: every game's dice until somebody
+//! plays Pork Chop), lowest num_rolls on ties.
+//!
+//! # Starts and restarts
+//!
+//! The ascent stops at a local optimum, and which one depends on the start.
+//! The starts are: the best response that sees the sides (its first sweep
+//! weighs each cell by that policy's own reach), each of its sides slices,
+//! and for each other sides value "flip first": the flipping action (Pork
+//! Chop) whenever our score is 0, then that slice. Then, from the best so
+//! far, [`RESTARTS`] perturbed copies (a few reached cells set to random
+//! actions, from a seeded ChaCha8 stream), in fixed batches, each kept if it
+//! ends better. The result depends only on the rules, goal and B: not on the
+//! number of threads.
+//!
+//! # The bound
+//!
+//! The best response that sees the hidden state maximises over a larger set
+//! of policies, so its win rate bounds every blind strategy's from above.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::evaluate::Grade;
+use crate::model::Next;
+use crate::rules::State;
+use crate::solve::{Driver, Engine, Grid, Layer, Probability};
+use crate::strategy::Policy;
+
+/// Perturbed restarts from the best policy found.
+pub const RESTARTS: usize = 8;
+/// Restarts run in batches of this many, each from the best before the batch.
+const BATCH: usize = 4;
+/// The side of the square block of cells a perturbed restart changes.
+const BLOCK: usize = 12;
+/// A safety stop for one ascent; sweeps end far sooner in practice.
+const MAX_SWEEPS: usize = 200;
+/// The seed of the restarts' perturbations.
+const SEED: u64 = 0x6f67;
+
+/// The best strategy of the two scores alone against a fixed strategy.
+pub struct BlindResponse<V> {
+    /// The answers, the same with every dice sides.
+    pub policy: Policy,
+    /// Its exact course grade against B, by the evaluator.
+    pub grade: Grade<V>,
+    /// Our chance to win when we move in each state, playing the policy.
+    pub values: Grid<V>,
+    /// The win rate of the best response that sees the hidden state: no
+    /// strategy of the two scores does better.
+    pub bound: V,
+    /// Whether the rules hide state from a course strategy. If not, the
+    /// policy is the ordinary best response and the bound is its win rate.
+    pub hidden: bool,
+}
+
+impl<V: Probability> Engine<'_, V> {
+    /// The blind best response to `b` (see the module docs).
+    pub fn blind_response(&self, b: &Policy) -> Result<BlindResponse<V>> {
+        let model = self.model();
+        let response = self.best_response(b);
+        let bound = response.win_rate();
+        let seen = response.policy.to_policy(model);
+        if model.sides().len() == 1 {
+            return Ok(BlindResponse {
+                grade: self.grade(&seen, b),
+                values: response.us,
+                policy: seen,
+                bound,
+                hidden: false,
+            });
+        }
+        if model.rules().can_score_zero() {
+            return Err(Error::Unsupported(format!(
+                "the blind best response under {}: rules with hidden state where a turn can \
+                 score 0 points",
+                model.rules().name()
+            )));
+        }
+        let starts = self.starts(&seen);
+        let mut best = self
+            .each(&starts, |start| self.ascend(b, start))
+            .into_iter()
+            .reduce(better)
+            .expect("there is at least one start");
+        let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+        for _ in 0..RESTARTS / BATCH {
+            let perturbed: Vec<Policy> = (0..BATCH)
+                .map(|_| perturb(&best, &seen, &mut rng))
+                .collect();
+            best = self
+                .each(&perturbed, |start| self.ascend(b, start))
+                .into_iter()
+                .fold(best, better);
+        }
+        Ok(BlindResponse {
+            grade: self.grade(&best.policy, b),
+            values: best.us,
+            policy: best.policy,
+            bound,
+            hidden: true,
+        })
+    }
+
+    /// `f` on every item, in parallel under the parallel driver; the
+    /// results stay in item order.
+    fn each<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+        match self.driver() {
+            Driver::Sequential => items.iter().map(f).collect(),
+            Driver::Parallel => self.in_pool(|| items.par_iter().map(f).collect()),
+        }
+    }
+
+    /// The policies the ascent starts from (see the module docs).
+    fn starts(&self, seen: &Policy) -> Vec<Policy> {
+        let sides = self.model().sides();
+        let mut starts = vec![seen.clone()];
+        starts.extend(sides.iter().filter_map(|&d| seen.slice(d)));
+        for &d in &sides[1..] {
+            let mut flip_first = seen.slice(d).expect("d is one of the rules' sides");
+            // Pork Chop is the only action that changes the sides.
+            let mut actions = flip_first.actions().clone();
+            actions
+                .index_axis_mut(ndarray::Axis(1), 0)
+                .fill(self.model().rules().min_action() as i8);
+            flip_first = Policy::from_actions(self.model().rules(), self.model().goal(), actions)
+                .expect("the flipping action is legal");
+            starts.push(flip_first);
+        }
+        starts
+    }
+
+    /// Sweeps from `start` until no reached cell changes.
+    fn ascend(&self, b: &Policy, start: &Policy) -> Ascent<V> {
+        let mut work = Work::new(self, b);
+        let mut policy = start.clone();
+        for sweeps in 1..=MAX_SWEEPS {
+            work.reach(&policy);
+            let (next, changed) = work.sweep(&policy);
+            policy = next;
+            if !changed || sweeps == MAX_SWEEPS {
+                break;
+            }
+        }
+        Ascent {
+            win_rate: work.win_rate(),
+            us: work.us,
+            policy,
+        }
+    }
+}
+
+/// A policy at the end of an ascent and its exact win rate.
+struct Ascent<V> {
+    policy: Policy,
+    win_rate: V,
+    /// W: our chance to win when we move in each state.
+    us: Grid<V>,
+}
+
+/// The better of two ascents; the first on a tie.
+fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
+    if b.win_rate > a.win_rate {
+        b
+    } else {
+        a
+    }
+}
+
+/// The ascent's policy with one random square block of cells set to the
+/// answers of one sides slice of `seen` (the best response that sees them).
+fn perturb<V>(from: &Ascent<V>, seen: &Policy, rng: &mut ChaCha8Rng) -> Policy {
+    let mut table = from.policy.actions().clone();
+    let (sides, goal, _) = table.dim();
+    let size = BLOCK.min(goal);
+    let (s0, o0) = (
+        rng.gen_range(0..=goal - size),
+        rng.gen_range(0..=goal - size),
+    );
+    let slice = rng.gen_range(0..sides);
+    for s in s0..s0 + size {
+        for o in o0..o0 + size {
+            let a = seen.actions()[[slice, s, o]];
+            for d in 0..sides {
+                table[[d, s, o]] = a;
+            }
+        }
+    }
+    Policy::from_actions_unchecked(from.policy.goal(), from.policy.sides(), table)
+}
+
+/// The mover's reach in x, times the chance of each outcome of its action,
+/// added to the reach of the state the other player then faces.
+fn push<V: Probability>(
+    engine: &Engine<'_, V>,
+    mover: &Policy,
+    x: State,
+    from: &Grid<V>,
+    to: &mut Grid<V>,
+) {
+    let r = from.get(x).clone();
+    if r > V::zero() {
+        engine.for_each_outcome(x, mover.get(x), |p, next| {
+            if let Next::Continue(y) = next {
+                let cell = to.get_mut(y);
+                *cell = cell.clone() + r.clone() * p.clone();
+            }
+        });
+    }
+}
+
+/// The grids of one ascent, reused by every sweep.
+struct Work<'e, 'm, V> {
+    engine: &'e Engine<'m, V>,
+    b: &'e Policy,
+    /// Highest sum first.
+    layers: Vec<Layer>,
+    /// μ: the chance of reaching the state with us to move.
+    reach_us: Grid<V>,
+    /// ν: the same with B to move.
+    reach_b: Grid<V>,
+    /// W: our chance to win when we move in the state.
+    us: Grid<V>,
+    /// L: our chance to win when B moves in the state.
+    them: Grid<V>,
+    buffer: Vec<V>,
+}
+
+impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
+    fn new(engine: &'e Engine<'m, V>, b: &'e Policy) -> Self {
+        let model = engine.model();
+        Work {
+            engine,
+            b,
+            layers: engine.layers().collect(),
+            reach_us: Grid::new(model, V::zero()),
+            reach_b: Grid::new(model, V::zero()),
+            us: Grid::new(model, V::zero()),
+            them: Grid::new(model, V::zero()),
+            buffer: vec![],
+        }
+    }
+
+    /// μ and ν under `ours` against B, pushed forward from 0-0 layer by
+    /// layer, lowest sum first: each state hands its reach, times the
+    /// chance of each outcome, to the state the other player then faces.
+    fn reach(&mut self, ours: &Policy) {
+        let model = self.engine.model();
+        self.reach_us = Grid::new(model, V::zero());
+        self.reach_b = Grid::new(model, V::zero());
+        *self.reach_us.get_mut(State::START) = V::half();
+        *self.reach_b.get_mut(State::START) = V::half();
+        let Work {
+            engine,
+            b,
+            layers,
+            reach_us,
+            reach_b,
+            ..
+        } = self;
+        for layer in layers.iter().rev() {
+            for &x in &layer.states {
+                push(engine, ours, x, reach_us, reach_b);
+                push(engine, b, x, reach_b, reach_us);
+            }
+        }
+    }
+
+    /// One backward sweep from `policy` with the reach of the last
+    /// [`Work::reach`]: the new blind policy, and whether a reached cell
+    /// changed. Afterwards `us` and `them` hold the new policy's values.
+    fn sweep(&mut self, policy: &Policy) -> (Policy, bool) {
+        let model = self.engine.model();
+        let sides = model.sides();
+        let mut table = policy.actions().clone();
+        let mut changed = false;
+        for layer in &self.layers {
+            // A layer holds every state of the first sides, then of the next.
+            let cells = layer.states.len() / sides.len();
+            for i in 0..cells {
+                let states: Vec<State> = (0..sides.len())
+                    .map(|d| layer.states[d * cells + i])
+                    .collect();
+                let options: Vec<_> = states
+                    .iter()
+                    .map(|&x| {
+                        self.engine.options(x, &mut self.buffer, |next| match next {
+                            Next::Win => V::one(),
+                            Next::Loss => V::zero(),
+                            Next::Continue(y) => self.them.get(y).clone(),
+                        })
+                    })
+                    .collect();
+                let weights: Vec<V> = states
+                    .iter()
+                    .map(|&x| self.reach_us.get(x).clone())
+                    .collect();
+                let reached = weights.iter().any(|w| *w > V::zero());
+                // Σ_d μ(s, o, d) Q(s, o, d, a), or Q with the first sides if unreached.
+                let score = |a: i32| -> V {
+                    if reached {
+                        options.iter().zip(&weights).fold(V::zero(), |sum, (o, w)| {
+                            sum + w.clone() * o.value(a).expect("no action passes").clone()
+                        })
+                    } else {
+                        options[0].value(a).expect("no action passes").clone()
+                    }
+                };
+                let x = states[0];
+                let (s, o) = (x.score as usize, x.opponent_score as usize);
+                let current = policy.get(x);
+                let scores: Vec<(i32, V)> =
+                    model.rules().actions().map(|a| (a, score(a))).collect();
+                let best = scores
+                    .iter()
+                    .map(|(_, v)| v.clone())
+                    .reduce(|a, b| if b > a { b } else { a })
+                    .expect("the rules have actions");
+                let keeps = scores
+                    .iter()
+                    .any(|(a, v)| *a == current && V::ties(v, &best));
+                let chosen = if keeps {
+                    current
+                } else {
+                    changed |= reached;
+                    scores
+                        .iter()
+                        .find(|(_, v)| V::ties(v, &best))
+                        .expect("the best is some action's")
+                        .0
+                };
+                for (d, (&x, option)) in states.iter().zip(&options).enumerate() {
+                    table[[d, s, o]] = chosen as i8;
+                    self.us
+                        .set(x, option.value(chosen).expect("no action passes").clone());
+                }
+            }
+            for &x in &layer.states {
+                let value = self.engine.expect(x, self.b.get(x), |next| match next {
+                    Next::Win => V::zero(),
+                    Next::Loss => V::one(),
+                    Next::Continue(y) => self.us.get(y).clone(),
+                });
+                self.them.set(x, value);
+            }
+        }
+        let policy = Policy::from_actions_unchecked(model.goal(), sides, table);
+        (policy, changed)
+    }
+
+    /// R(π) of the last sweep's policy.
+    fn win_rate(&self) -> V {
+        (self.us.get(State::START).clone() + self.them.get(State::START).clone()) * V::half()
+    }
+}

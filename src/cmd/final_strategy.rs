@@ -1,0 +1,184 @@
+//! `hog final`: the one command a student needs. It solves the best
+//! `final_strategy(score, opponent_score)` for the course: the best response
+//! to the course baseline (or `--against`), blind where the rules hide state
+//! from a course strategy (fa16's dice sides, see `hog_solver::blind`), and
+//! writes it as a pasteable Python module, or a CSV, JSON or `.hogtable`
+//! file, by the output file's extension.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::{Model, Rules};
+use serde::Serialize;
+
+use super::export::{self, ExportInfo, Format};
+use super::{baseline_or_course, write_json};
+use crate::cli::FinalArgs;
+use crate::files::write_atomically;
+use crate::sources::Sources;
+
+/// What `-o` writes, by the file's extension.
+enum Output {
+    Export(Format),
+    Table,
+}
+
+impl Output {
+    fn of(path: &Path) -> Result<Output> {
+        Ok(
+            match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+                "py" => Output::Export(Format::Python),
+                "csv" => Output::Export(Format::Csv),
+                "json" => Output::Export(Format::Json),
+                "hogtable" => Output::Table,
+                other => bail!(
+                    "-o {}: unknown file type '{other}': hog final writes .py (a \
+                     final_strategy module), .csv, .json or .hogtable",
+                    path.display()
+                ),
+            },
+        )
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Output::Export(format) => format.name(),
+            Output::Table => "hogtable",
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Summary {
+    rules: String,
+    goal: u32,
+    against: String,
+    win_rate: f64,
+    first: f64,
+    second: f64,
+    /// The best response that sees the hidden state; None when nothing is hidden.
+    bound: Option<f64>,
+    file: Option<String>,
+}
+
+pub fn run(
+    args: &FinalArgs,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let output = args.output.as_deref().map(Output::of).transpose()?;
+    let rules = Rules::parse(&args.rules)?;
+    let against = baseline_or_course(args.against.as_ref(), &rules)?;
+    let b = sources
+        .policy(&against, &rules, goal)
+        .context("--against")?;
+    let model = Model::new(&rules, goal)?;
+    let response = Engine::<f64>::new(&model, Driver::Parallel).blind_response(&b)?;
+    let objective = if response.hidden {
+        Objective::BlindBestResponse {
+            against: against.clone(),
+        }
+    } else {
+        Objective::BestResponse {
+            against: against.clone(),
+        }
+    };
+    let mut info = ExportInfo::new(
+        &rules,
+        goal,
+        objective.to_string(),
+        &response.policy,
+        sources,
+    )?;
+    info.made_by = Some(made_by(args, goal));
+    if let (Some(path), Some(output)) = (&args.output, &output) {
+        match output {
+            Output::Export(format) => {
+                let text = export::render(*format, &info, &response.policy)?;
+                write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
+            }
+            Output::Table => {
+                let table = PolicyTable {
+                    rules: rules.clone(),
+                    goal,
+                    objective,
+                    policy: response.policy.clone(),
+                    values: response.values.cells().to_owned(),
+                };
+                write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
+            }
+        }
+    }
+    let grade = &response.grade;
+    let summary = Summary {
+        rules: rules.name(),
+        goal,
+        against: against.clone(),
+        win_rate: grade.win_rate,
+        first: grade.first.a_wins,
+        second: grade.second.a_wins,
+        bound: response.hidden.then_some(response.bound),
+        file: args.output.as_ref().map(|p| p.display().to_string()),
+    };
+    if json {
+        return write_json(out, &summary);
+    }
+    writeln!(out, "rules        {}, goal {goal}", summary.rules)?;
+    writeln!(out, "against      {against}")?;
+    if response.hidden {
+        writeln!(
+            out,
+            "strategy     blind best response: it answers from (score, opponent_score) \
+             alone, as final_strategy must"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "strategy     best response (these rules hide nothing from final_strategy)"
+        )?;
+    }
+    writeln!(
+        out,
+        "win rate     {} against {against} (exact; moving first {}, second {})",
+        summary.win_rate, summary.first, summary.second
+    )?;
+    if let Some(bound) = summary.bound {
+        writeln!(
+            out,
+            "bound        {bound}: the best response that sees the dice sides; no \
+             final_strategy wins more (gap {:.6})",
+            bound - summary.win_rate
+        )?;
+    }
+    if let Some(warning) = info.grade.as_ref().and_then(export::losing_warning) {
+        writeln!(out, "warning      {warning}")?;
+    }
+    match (&args.output, &output) {
+        (Some(path), Some(output)) => {
+            writeln!(out, "written      {} ({})", path.display(), output.name())?
+        }
+        _ => writeln!(
+            out,
+            "written      nothing: give -o final.py for a module to paste into hog.py"
+        )?,
+    }
+    Ok(())
+}
+
+/// The command line that makes this file, for the record.
+fn made_by(args: &FinalArgs, goal: u32) -> String {
+    let mut words = vec![
+        "hog final".to_string(),
+        format!("--rules {}", export::shell_word(&args.rules)),
+        format!("--goal {goal}"),
+    ];
+    if let Some(against) = &args.against {
+        words.push(format!("--against {}", export::shell_word(against)));
+    }
+    words.join(" ")
+}
