@@ -407,3 +407,59 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
         (self.us.get(State::START).clone() + self.them.get(State::START).clone()) * V::half()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Model, Rules};
+    use proptest::prelude::*;
+
+    /// A random fa16 policy: the same answer with both sides if `blind`.
+    fn random_policy(rules: &Rules, goal: u32, rng: &mut ChaCha8Rng, blind: bool) -> Policy {
+        let g = goal as usize;
+        let mut actions = ndarray::Array3::zeros((2, g, g));
+        for s in 0..g {
+            for o in 0..g {
+                let a = rng.gen_range(rules.actions()) as i8;
+                actions[[0, s, o]] = a;
+                actions[[1, s, o]] = if blind {
+                    a
+                } else {
+                    rng.gen_range(rules.actions()) as i8
+                };
+            }
+        }
+        Policy::from_actions(rules, goal, actions).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// From a random blind start against a random opponent (which
+        /// plays Pork Chop and sees the sides), no sweep lowers the win
+        /// rate, and each sweep's win rate is the evaluator's exact grade
+        /// of the policy it made.
+        #[test]
+        fn sweeps_never_lower_the_win_rate(goal in 4u32..24, seed: u64) {
+            let rules = Rules::fa16();
+            let model = Model::new(&rules, goal).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let b = random_policy(&rules, goal, &mut rng, false);
+            let mut policy = random_policy(&rules, goal, &mut rng, true);
+            let mut rate = engine.grade(&policy, &b).win_rate;
+            let mut work = Work::new(&engine, &b);
+            for _ in 0..5 {
+                work.reach(&policy);
+                let (next, _) = work.sweep(&policy);
+                let swept = work.win_rate();
+                prop_assert!(swept >= rate - 1e-12, "{} after {}", swept, rate);
+                let graded = engine.grade(&next, &b).win_rate;
+                prop_assert!((swept - graded).abs() < 1e-12, "{} vs {}", swept, graded);
+                prop_assert!(!next.sees_sides());
+                policy = next;
+                rate = swept;
+            }
+        }
+    }
+}

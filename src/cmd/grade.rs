@@ -19,6 +19,9 @@ struct Grade {
     first: f64,
     second: f64,
     draw: f64,
+    /// Whether the strategy answers differently by the dice sides, which a
+    /// course strategy cannot see: then it cannot be handed in.
+    sees_hidden_state: bool,
 }
 
 pub fn run(
@@ -45,6 +48,7 @@ pub fn run(
         first: exact.first.a_wins,
         second: exact.second.a_wins,
         draw: exact.draw,
+        sees_hidden_state: a.sees_sides(),
     };
     if json {
         return write_json(out, &grade);
@@ -76,5 +80,15 @@ pub fn run(
         "draw      {:.12}  (endless games, mean of the two seatings)",
         grade.draw
     )?;
+    if grade.sees_hidden_state {
+        writeln!(
+            out,
+            "note      {} sees the dice sides, which final_strategy(score, opponent_score) \
+             cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
+             makes the best one that can)",
+            grade.strategy,
+            super::export::shell_word(&args.rules)
+        )?;
+    }
     Ok(())
 }

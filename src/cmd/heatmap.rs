@@ -166,16 +166,25 @@ pub fn run(
         largest_loss: None,
     };
     let mut panels: Vec<(&'static str, u32, Panel)> = Vec::new();
+    // A policy that answers alike with every dice sides (a course strategy)
+    // has one action map.
+    let action_sides = if policy.sees_sides() {
+        sides
+    } else {
+        &sides[..1]
+    };
     let mut action_panels = || {
-        for &s in sides {
+        for &s in action_sides {
+            let what = "num_rolls chosen by the player to move";
             panels.push((
                 "action",
                 s,
                 Panel {
-                    title: title(with_sides(
-                        "num_rolls chosen by the player to move".into(),
-                        s,
-                    )),
+                    title: title(if action_sides.len() < sides.len() {
+                        format!("{what} (the same with any dice sides)")
+                    } else {
+                        with_sides(what.into(), s)
+                    }),
                     cells: Cells::Actions {
                         actions: slice(goal, s, |x| policy.get(x) as i8),
                         legend: rules.actions(),
@@ -296,7 +305,10 @@ pub fn run(
     }
 
     let columns = match (summary.show, sides.len()) {
+        ("action", _) => action_sides.len(),
         ("both", 1) => 2,
+        // One action map beside a win map per sides value, in one row.
+        ("both", n) if action_sides.len() < n => 1 + n,
         (_, n) => n,
     };
     let (kinds, panels): (Vec<_>, Vec<_>) = panels

@@ -2,14 +2,17 @@
 //! exports and heatmaps, and their MANIFEST, in one command.
 //!
 //! For every preset, at the goal in use (100 for the committed tables):
-//! `<preset>-optimal.hogtable`, the self-play optimum, and
+//! `<preset>-optimal.hogtable`, the self-play optimum,
 //! `<preset>-best-response.hogtable`, the best response to the course
-//! baseline. Each table gets its exports (`.py`, `.csv`, `.json`, written by
-//! `hog export`) and its heatmap (`.png`, `hog heatmap --show both`).
-//! MANIFEST.md lists each table with its rules, objective, headline figures,
-//! checksum and files. In fa16 both tables see the dice sides, which a course
-//! strategy cannot: the MANIFEST says so, and their exports are the
-//! six-sided slice, with that slice's own win rate.
+//! baseline, and `<preset>-final.hogtable`, what `hog final` hands a student:
+//! the best response among strategies of the two scores alone (the same as
+//! the best response where the rules hide nothing). Each table gets its
+//! heatmap (`.png`, `hog heatmap --show both`) and, when a course strategy
+//! can play it, its exports (`.py`, `.csv`, `.json`, written by `hog
+//! export`). In fa16 the optimum and the best response see the dice sides,
+//! which a course strategy cannot: they get no exports, and the MANIFEST
+//! says so and points to the final file. MANIFEST.md lists each table with
+//! its rules, objective, headline figures, checksum and files.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -26,9 +29,6 @@ use super::heatmap;
 use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
 use crate::files::write_atomically;
 use crate::sources::Sources;
-
-/// The sides slice the committed exports of a sides-dependent table take.
-const EXPORT_SIDES: u32 = 6;
 
 /// One generated table and the figures the MANIFEST shows for it.
 struct Entry {
@@ -101,6 +101,44 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             headline,
             sources,
         )?);
+
+        let blind = engine.blind_response(&baseline)?;
+        let against = preset.baseline.to_string();
+        let table = PolicyTable {
+            rules: rules.clone(),
+            goal,
+            objective: if blind.hidden {
+                Objective::BlindBestResponse { against }
+            } else {
+                Objective::BestResponse { against }
+            },
+            policy: blind.policy,
+            values: blind.values.cells().to_owned(),
+        };
+        let bound = if blind.hidden {
+            format!(
+                "; no strategy of the two scores wins more than {:.6} (the best response \
+                 that sees the dice sides)",
+                blind.bound
+            )
+        } else {
+            String::new()
+        };
+        let headline = format!(
+            "the file to hand in: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
+            blind.grade.win_rate,
+            preset.baseline,
+            blind.grade.first.a_wins,
+            blind.grade.second.a_wins
+        );
+        entries.push(write_table(
+            &args.dir,
+            preset.name,
+            "final",
+            &table,
+            headline,
+            sources,
+        )?);
     }
     let manifest = manifest(goal, &entries);
     let path = args.dir.join("MANIFEST.md");
@@ -132,16 +170,21 @@ fn write_table(
         Ok(())
     })?;
     let source = dir.join(&file).display().to_string();
-    let slice = table.policy.sees_sides().then_some(EXPORT_SIDES);
+    let course_legal = !table.policy.sees_sides();
+    let exports: &[Format] = if course_legal {
+        &[Format::Python, Format::Csv, Format::Json]
+    } else {
+        &[]
+    };
     let mut others = vec![];
-    for format in [Format::Python, Format::Csv, Format::Json] {
+    for &format in exports {
         let output = format!("{stem}.{}", format.extension());
         let args = ExportArgs {
             source: source.clone(),
             format,
             output: Some(dir.join(&output)),
             rules: preset.to_string(),
-            sides: slice.map(i64::from),
+            sides: None,
         };
         export::run(&args, table.goal, sources, false, &mut std::io::sink())?;
         others.push(output);
@@ -157,24 +200,14 @@ fn write_table(
     };
     heatmap::run(&args, table.goal, sources, false, &mut std::io::sink())?;
     others.push(picture);
-    let sees_sides =
-        match slice {
-            Some(sides) => {
-                let policy = table.policy.slice(sides).expect("fa16 has six-sided dice");
-                let slice_grade = export::grade(&table.rules, table.goal, &policy, sources)?
-                    .map_or(String::new(), |g| {
-                        format!(
-                            " as a course strategy it wins {:.6} against {}",
-                            g.win_rate, g.baseline
-                        )
-                    });
-                format!(
-                    " The policy sees the dice sides, which a course strategy cannot; \
-                 its exports are the {sides}-sided slice, which{slice_grade}."
-                )
-            }
-            None => String::new(),
-        };
+    let sees_sides = if course_legal {
+        String::new()
+    } else {
+        format!(
+            " The policy sees the dice sides, which a course strategy cannot: it has no \
+             exports to hand in; {preset}-final.py is the course file."
+        )
+    };
     Ok(Entry {
         file,
         rules: preset.to_string(),
