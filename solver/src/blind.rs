@@ -410,9 +410,12 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{ChaCha8Rng, Work};
+    use crate::solve::{Driver, Engine};
+    use crate::strategy::Policy;
     use crate::{Model, Rules};
     use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
 
     /// A random fa16 policy: the same answer with both sides if `blind`.
     fn random_policy(rules: &Rules, goal: u32, rng: &mut ChaCha8Rng, blind: bool) -> Policy {
