@@ -1,5 +1,6 @@
 //! The hot paths: compiling a preset's turn distributions, the self-play
-//! solve, the best response, and the exact evaluation of two strategies.
+//! solve, the best response, the exact evaluation of two strategies, and
+//! the blind best response of `hog final`.
 //! Run with `cargo bench`; the README records the numbers.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -62,6 +63,24 @@ fn evaluate(c: &mut Criterion) {
     group.finish();
 }
 
+/// `hog final`'s search: the blind best response to the course baseline
+/// (fa16: sides hidden from the strategy; the others: the best response).
+fn blind_response(c: &mut Criterion) {
+    let mut group = c.benchmark_group("blind_response_goal_100");
+    group.sample_size(10);
+    for name in ["fa16", "fa13"] {
+        let preset = PRESETS.iter().find(|p| p.name == name).unwrap();
+        let rules = (preset.rules)();
+        let model = Model::new(&rules, 100).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        let b_policy = baseline(&rules, 100, preset.baseline);
+        group.bench_function(name, |b| {
+            b.iter(|| engine.blind_response(&b_policy).unwrap())
+        });
+    }
+    group.finish();
+}
+
 fn growth(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_fa16_by_goal");
     group.sample_size(10);
@@ -82,6 +101,7 @@ criterion_group!(
     solve,
     best_response,
     evaluate,
+    blind_response,
     growth
 );
 criterion_main!(benches);

@@ -57,9 +57,9 @@
 //!
 //! The ascent stops at a local optimum, and which one depends on the start.
 //! The starts are: the best response that sees the sides (its first sweep
-//! weighs each cell by that policy's own reach), each of its sides slices,
-//! and for each other sides value "flip first": the flipping action (Pork
-//! Chop) whenever our score is 0, then that slice. Then, from the best so
+//! weighs each cell by that policy's own reach), its slice for the first
+//! sides (six), and for each other sides value "flip first": the flipping
+//! action (Pork Chop) whenever our score is 0, then that slice. Then, from the best so
 //! far, [`RESTARTS`] perturbed copies (a few reached cells set to random
 //! actions, from a seeded ChaCha8 stream), in fixed batches, each kept if it
 //! ends better. The result depends only on the rules, goal and B: not on the
@@ -78,7 +78,7 @@ use crate::error::{Error, Result};
 use crate::evaluate::Grade;
 use crate::model::Next;
 use crate::rules::State;
-use crate::solve::{Driver, Engine, Grid, Layer, Probability};
+use crate::solve::{Driver, Engine, Grid, Layer, Options, Probability};
 use crate::strategy::Policy;
 
 /// Perturbed restarts from the best policy found.
@@ -89,6 +89,8 @@ const BATCH: usize = 4;
 const BLOCK: usize = 12;
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
+/// The most dice-sides values a state can carry (fa16: six and four).
+const MAX_SIDES: usize = 2;
 /// The seed of the restarts' perturbations.
 const SEED: u64 = 0x6f67;
 
@@ -131,6 +133,10 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
+        assert!(
+            model.sides().len() <= MAX_SIDES,
+            "at most two dice-sides values"
+        );
         let starts = self.starts(&seen);
         let mut best = self
             .each(&starts, |start| self.ascend(b, start))
@@ -168,8 +174,7 @@ impl<V: Probability> Engine<'_, V> {
     /// The policies the ascent starts from (see the module docs).
     fn starts(&self, seen: &Policy) -> Vec<Policy> {
         let sides = self.model().sides();
-        let mut starts = vec![seen.clone()];
-        starts.extend(sides.iter().filter_map(|&d| seen.slice(d)));
+        let mut starts = vec![seen.clone(), seen.slice(sides[0]).expect("the first sides")];
         for &d in &sides[1..] {
             let mut flip_first = seen.slice(d).expect("d is one of the rules' sides");
             // Pork Chop is the only action that changes the sides.
@@ -330,63 +335,82 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
         let mut changed = false;
         for layer in &self.layers {
             // A layer holds every state of the first sides, then of the next.
-            let cells = layer.states.len() / sides.len();
+            let n = sides.len();
+            let cells = layer.states.len() / n;
             for i in 0..cells {
-                let states: Vec<State> = (0..sides.len())
-                    .map(|d| layer.states[d * cells + i])
-                    .collect();
-                let options: Vec<_> = states
-                    .iter()
-                    .map(|&x| {
-                        self.engine.options(x, &mut self.buffer, |next| match next {
+                let states: [State; MAX_SIDES] =
+                    std::array::from_fn(|d| layer.states[d.min(n - 1) * cells + i]);
+                let weights: [V; MAX_SIDES] =
+                    std::array::from_fn(|d| self.reach_us.get(states[d]).clone());
+                let reached = weights[..n].iter().any(|w| *w > V::zero());
+                // Every action's Q where it counts: in each reached state,
+                // or with the first sides if the cell is unreached.
+                let counts = |d: usize| {
+                    d < n
+                        && if reached {
+                            weights[d] > V::zero()
+                        } else {
+                            d == 0
+                        }
+                };
+                let them = &self.them;
+                let buffer = &mut self.buffer;
+                let options: [Option<Options<V>>; MAX_SIDES] = std::array::from_fn(|d| {
+                    counts(d).then(|| {
+                        self.engine.options(states[d], buffer, |next| match next {
                             Next::Win => V::one(),
                             Next::Loss => V::zero(),
-                            Next::Continue(y) => self.them.get(y).clone(),
+                            Next::Continue(y) => them.get(y).clone(),
                         })
                     })
-                    .collect();
-                let weights: Vec<V> = states
-                    .iter()
-                    .map(|&x| self.reach_us.get(x).clone())
-                    .collect();
-                let reached = weights.iter().any(|w| *w > V::zero());
+                });
                 // Σ_d μ(s, o, d) Q(s, o, d, a), or Q with the first sides if unreached.
                 let score = |a: i32| -> V {
+                    let q = |d: usize| {
+                        options[d]
+                            .as_ref()
+                            .and_then(|o| o.value(a))
+                            .expect("no action passes")
+                            .clone()
+                    };
                     if reached {
-                        options.iter().zip(&weights).fold(V::zero(), |sum, (o, w)| {
-                            sum + w.clone() * o.value(a).expect("no action passes").clone()
-                        })
+                        (0..n)
+                            .filter(|&d| counts(d))
+                            .fold(V::zero(), |sum, d| sum + weights[d].clone() * q(d))
                     } else {
-                        options[0].value(a).expect("no action passes").clone()
+                        q(0)
                     }
                 };
                 let x = states[0];
                 let (s, o) = (x.score as usize, x.opponent_score as usize);
                 let current = policy.get(x);
-                let scores: Vec<(i32, V)> =
-                    model.rules().actions().map(|a| (a, score(a))).collect();
-                let best = scores
-                    .iter()
-                    .map(|(_, v)| v.clone())
+                let best = model
+                    .rules()
+                    .actions()
+                    .map(score)
                     .reduce(|a, b| if b > a { b } else { a })
                     .expect("the rules have actions");
-                let keeps = scores
-                    .iter()
-                    .any(|(a, v)| *a == current && V::ties(v, &best));
-                let chosen = if keeps {
+                let chosen = if V::ties(&score(current), &best) {
                     current
                 } else {
                     changed |= reached;
-                    scores
-                        .iter()
-                        .find(|(_, v)| V::ties(v, &best))
+                    model
+                        .rules()
+                        .actions()
+                        .find(|&a| V::ties(&score(a), &best))
                         .expect("the best is some action's")
-                        .0
                 };
-                for (d, (&x, option)) in states.iter().zip(&options).enumerate() {
+                for d in 0..n {
                     table[[d, s, o]] = chosen as i8;
-                    self.us
-                        .set(x, option.value(chosen).expect("no action passes").clone());
+                    let value = match &options[d] {
+                        Some(option) => option.value(chosen).expect("no action passes").clone(),
+                        None => self.engine.expect(states[d], chosen, |next| match next {
+                            Next::Win => V::one(),
+                            Next::Loss => V::zero(),
+                            Next::Continue(y) => them.get(y).clone(),
+                        }),
+                    };
+                    self.us.set(states[d], value);
                 }
             }
             for &x in &layer.states {

@@ -533,11 +533,13 @@ pub fn run(
                 "{source} depends on the dice sides under {}: it answers differently with \
                  four-sided dice (after a Pork Chop) in {differ} of the {} (score, \
                  opponent_score) pairs, and a course strategy, final_strategy(score, \
-                 opponent_score), cannot see the sides. Export one slice with --sides 6 or \
-                 --sides 4 (the answers it gives with that many sides, played whatever the \
-                 sides); hog then reports that slice's own exact win rate",
+                 opponent_score), cannot see the sides. The best strategy that can: hog final \
+                 --rules {} (or export blind_best_response(S)). To export one slice anyway, \
+                 give --sides 6 or --sides 4 (the answers it gives with that many sides, \
+                 played whatever the sides); hog then reports that slice's own exact win rate",
                 rules.name(),
-                goal as u64 * goal as u64
+                goal as u64 * goal as u64,
+                shell_word(&args.rules)
             )
         }
         None => full.clone(),
