@@ -97,6 +97,11 @@ pub struct SolveArgs {
     /// Write the policy table to this file.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
 }
 
 #[derive(Args)]
@@ -113,6 +118,11 @@ pub struct FinalArgs {
     /// defining final_strategy), .csv, .json or .hogtable.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
 }
 
 #[derive(Args)]
@@ -128,6 +138,11 @@ pub struct GradeArgs {
     /// The strategy to grade against; the preset's course baseline by default.
     #[arg(long, value_name = "STRATEGY")]
     pub baseline: Option<String>,
+
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
 }
 
 #[derive(Args)]

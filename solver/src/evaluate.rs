@@ -194,6 +194,31 @@ impl<V: Probability> Engine<'_, V> {
     }
 }
 
+impl<V: Probability> Engine<'_, V> {
+    /// The states in which A is to move that a game of A against B reaches
+    /// with positive probability from 0-0, whoever moves first.
+    pub fn reached(&self, a: &Policy, b: &Policy) -> Grid<bool> {
+        let model = self.model();
+        // Index 0: A to move; 1: B to move.
+        let mut seen = [Grid::new(model, false), Grid::new(model, false)];
+        let mut stack = vec![(State::START, 0), (State::START, 1)];
+        while let Some((x, mover)) = stack.pop() {
+            if *seen[mover].get(x) {
+                continue;
+            }
+            seen[mover].set(x, true);
+            let policy = if mover == 0 { a } else { b };
+            self.for_each_outcome(x, policy.get(x), |_, next| {
+                if let Next::Continue(y) = next {
+                    stack.push((y, 1 - mover));
+                }
+            });
+        }
+        let [a_moves, _] = seen;
+        a_moves
+    }
+}
+
 /// The course's grade of a strategy A against a baseline B.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grade<V> {

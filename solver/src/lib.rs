@@ -7,6 +7,7 @@ pub mod blind;
 pub mod dice;
 pub mod error;
 pub mod evaluate;
+pub mod exact;
 pub mod model;
 pub mod policy_file;
 pub mod rules;

@@ -3,19 +3,23 @@
 //! to the course baseline (or `--against`), blind where the rules hide state
 //! from a course strategy (fa16's dice sides, see `hog_solver::blind`), and
 //! writes it as a pasteable Python module, or a CSV, JSON or `.hogtable`
-//! file, by the output file's extension.
+//! file, by the output file's extension. With `--exact` the strategy found
+//! (the search itself runs in f64) and the bound are graded again in exact
+//! fractions.
 
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::evaluate::Grade;
+use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
 use super::export::{self, ExportInfo, Format};
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
 use crate::sources::Sources;
@@ -62,6 +66,15 @@ struct Summary {
     /// The best response that sees the hidden state; None when nothing is hidden.
     bound: Option<f64>,
     file: Option<String>,
+    /// With --exact: the figures above as reduced fractions "p/q".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound_exact: Option<String>,
 }
 
 pub fn run(
@@ -114,6 +127,17 @@ pub fn run(
             }
         }
     }
+    // --exact: the search runs in f64; the strategy it found, and the
+    // bound, are then computed again in exact fractions.
+    let exact = args.exact.then(|| {
+        let engine = Engine::<Exact>::new(&model, Driver::Parallel);
+        let grade = engine.grade(&response.policy, &b);
+        let bound = response.hidden.then(|| engine.best_response(&b).win_rate());
+        (grade, bound)
+    });
+    let exact_text = |pick: fn(&(Grade<Exact>, Option<Exact>)) -> Option<&Exact>| {
+        exact.as_ref().and_then(pick).map(exact_json)
+    };
     let grade = &response.grade;
     let summary = Summary {
         rules: rules.name(),
@@ -124,6 +148,10 @@ pub fn run(
         second: grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
         file: args.output.as_ref().map(|p| p.display().to_string()),
+        win_rate_exact: exact_text(|(g, _)| Some(&g.win_rate)),
+        first_exact: exact_text(|(g, _)| Some(&g.first.a_wins)),
+        second_exact: exact_text(|(g, _)| Some(&g.second.a_wins)),
+        bound_exact: exact_text(|(_, bound)| bound.as_ref()),
     };
     if json {
         return write_json(out, &summary);
@@ -147,6 +175,14 @@ pub fn run(
         "win rate     {} against {against} (exact; moving first {}, second {})",
         summary.win_rate, summary.first, summary.second
     )?;
+    if let Some((grade, _)) = &exact {
+        writeln!(
+            out,
+            "exact        {} {}",
+            grade.win_rate.decimal(17),
+            exact_fraction_text(&grade.win_rate)
+        )?;
+    }
     if let Some(bound) = summary.bound {
         writeln!(
             out,
@@ -154,6 +190,14 @@ pub fn run(
              final_strategy wins more (gap {:.6})",
             bound - summary.win_rate
         )?;
+        if let Some((_, Some(bound))) = &exact {
+            writeln!(
+                out,
+                "exact        {} {}",
+                bound.decimal(17),
+                exact_fraction_text(bound)
+            )?;
+        }
     }
     if let Some(warning) = info.grade.as_ref().and_then(export::losing_warning) {
         writeln!(out, "warning      {warning}")?;

@@ -3,11 +3,13 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use hog_solver::evaluate::grade;
+use hog_solver::evaluate::{grade, Grade as ExactGrade};
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine, Probability};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::GradeArgs;
 use crate::sources::Sources;
 
@@ -22,6 +24,15 @@ struct Grade {
     /// Whether the strategy answers differently by the dice sides, which a
     /// course strategy cannot see: then it cannot be handed in.
     sees_hidden_state: bool,
+    /// With --exact: the same figures as reduced fractions "p/q".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_exact: Option<String>,
 }
 
 pub fn run(
@@ -40,15 +51,40 @@ pub fn run(
         .policy(&baseline, &rules, goal)
         .context("the baseline")?;
     let model = Model::new(&rules, goal)?;
-    let exact = grade(&model, &a, &b);
+    let exact: Option<ExactGrade<Exact>> = args
+        .exact
+        .then(|| Engine::<Exact>::new(&model, Driver::Parallel).grade(&a, &b));
+    let floats = match &exact {
+        Some(e) => ExactGrade {
+            win_rate: e.win_rate.to_f64(),
+            draw: e.draw.to_f64(),
+            first: hog_solver::evaluate::Outcome {
+                a_wins: e.first.a_wins.to_f64(),
+                b_wins: e.first.b_wins.to_f64(),
+                draw: e.first.draw.to_f64(),
+            },
+            second: hog_solver::evaluate::Outcome {
+                a_wins: e.second.a_wins.to_f64(),
+                b_wins: e.second.b_wins.to_f64(),
+                draw: e.second.draw.to_f64(),
+            },
+        },
+        None => grade(&model, &a, &b),
+    };
+    let fraction =
+        |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
     let grade = Grade {
         strategy: args.strategy.clone(),
         baseline,
-        win_rate: exact.win_rate,
-        first: exact.first.a_wins,
-        second: exact.second.a_wins,
-        draw: exact.draw,
+        win_rate: floats.win_rate,
+        first: floats.first.a_wins,
+        second: floats.second.a_wins,
+        draw: floats.draw,
         sees_hidden_state: a.sees_sides(),
+        win_rate_exact: fraction(|e| &e.win_rate),
+        first_exact: fraction(|e| &e.first.a_wins),
+        second_exact: fraction(|e| &e.second.a_wins),
+        draw_exact: fraction(|e| &e.draw),
     };
     if json {
         return write_json(out, &grade);
@@ -60,26 +96,43 @@ pub fn run(
         grade.strategy,
         grade.baseline
     )?;
-    writeln!(
-        out,
-        "win rate  {:.12}  (exact: the mean of the two seatings)",
-        grade.win_rate
-    )?;
-    writeln!(
-        out,
-        "first     {:.12}  (wins when moving first)",
-        grade.first
-    )?;
-    writeln!(
-        out,
-        "second    {:.12}  (wins when moving second)",
-        grade.second
-    )?;
-    writeln!(
-        out,
-        "draw      {:.12}  (endless games, mean of the two seatings)",
-        grade.draw
-    )?;
+    // Each figure: 12 decimals, or with --exact 17 significant digits of
+    // the exact value and its fraction on the line below.
+    let lines: [(&str, f64, fn(&ExactGrade<Exact>) -> &Exact, &str); 4] = [
+        (
+            "win rate",
+            grade.win_rate,
+            |e| &e.win_rate,
+            "exact: the mean of the two seatings",
+        ),
+        (
+            "first",
+            grade.first,
+            |e| &e.first.a_wins,
+            "wins when moving first",
+        ),
+        (
+            "second",
+            grade.second,
+            |e| &e.second.a_wins,
+            "wins when moving second",
+        ),
+        (
+            "draw",
+            grade.draw,
+            |e| &e.draw,
+            "endless games, mean of the two seatings",
+        ),
+    ];
+    for (name, value, pick, what) in lines {
+        match &exact {
+            None => writeln!(out, "{name:<9} {value:.12}  ({what})")?,
+            Some(e) => {
+                writeln!(out, "{name:<9} {}  ({what})", pick(e).decimal(17))?;
+                writeln!(out, "{:<9} {}", "", exact_fraction_text(pick(e)))?;
+            }
+        }
+    }
     if grade.sees_hidden_state {
         writeln!(
             out,

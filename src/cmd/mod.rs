@@ -17,6 +17,7 @@ mod turn;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::exact::Exact;
 use hog_solver::rules::check_goal;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
@@ -154,3 +155,37 @@ fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
     writeln!(out, "{}", serde_json::to_string(value)?)?;
     Ok(())
 }
+
+/// An exact value as JSON writes it: the reduced fraction "p/q" in full.
+fn exact_json(x: &Exact) -> String {
+    let fraction = x.to_fraction();
+    format!("{}/{}", fraction.numer(), fraction.denom())
+}
+
+/// An exact value for the terminal: `= p/q` with the denominator written
+/// 2^a·3^b, and a numerator of more than [`SHORT_NUMERATOR`] digits
+/// shortened to its ends and its digit count.
+fn exact_fraction_text(x: &Exact) -> String {
+    let (numerator, twos, threes) = x.reduced();
+    let digits = numerator.to_string();
+    let numerator = if digits.len() > SHORT_NUMERATOR {
+        format!(
+            "{}…{} ({} digits)",
+            &digits[..8],
+            &digits[digits.len() - 8..],
+            digits.len()
+        )
+    } else {
+        digits
+    };
+    let denominator = match (twos, threes) {
+        (0, 0) => "1".to_string(),
+        (a, 0) => format!("2^{a}"),
+        (0, b) => format!("3^{b}"),
+        (a, b) => format!("(2^{a}·3^{b})"),
+    };
+    format!("= {numerator} / {denominator}")
+}
+
+/// Numerators longer than this many digits are shortened on the terminal.
+const SHORT_NUMERATOR: usize = 24;

@@ -3,12 +3,14 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use hog_solver::solve::{Driver, Engine};
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine, Grid, Probability};
+use hog_solver::strategy::Policy;
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
-use super::write_json;
+use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
 use crate::sources::Sources;
@@ -25,6 +27,89 @@ struct Summary {
     win_rate: Option<f64>,
     first: Option<f64>,
     second: Option<f64>,
+    /// With --exact: the figures above as reduced fractions, and how the
+    /// f64 solve's table compares.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<ExactSummary>,
+}
+
+#[derive(Serialize)]
+struct ExactSummary {
+    first_mover_win: String,
+    win_rate: Option<String>,
+    first: Option<String>,
+    second: Option<String>,
+    /// States whose num_rolls in the f64 table differ from the exact table's.
+    f64_differing_states: usize,
+    /// Of those, the states a game from 0-0 reaches under the exact table.
+    f64_differing_reachable: usize,
+}
+
+/// A solve in the number type V: the table to write and the figures.
+struct Solved<V> {
+    table: PolicyTable,
+    /// The mover's value at 0-0 (six-sided dice).
+    start: V,
+    /// For a best response: the win rate and its two seatings.
+    response: Option<[V; 3]>,
+}
+
+fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> Solved<V> {
+    let engine = Engine::<V>::new(model, Driver::Parallel);
+    let table = |objective, policy: &Grid<i8>, values: &Grid<V>| PolicyTable {
+        rules: model.rules().clone(),
+        goal: model.goal(),
+        objective,
+        policy: policy.to_policy(model),
+        values: values.cells().map(Probability::to_f64),
+    };
+    match against {
+        None => {
+            let solution = engine.optimal();
+            Solved {
+                table: table(Objective::Optimal, &solution.policy, &solution.values),
+                start: solution.values.get(State::START).clone(),
+                response: None,
+            }
+        }
+        Some((text, b)) => {
+            let response = engine.best_response(b);
+            let objective = Objective::BestResponse {
+                against: text.clone(),
+            };
+            Solved {
+                table: table(objective, &response.policy, &response.us),
+                start: response.first(),
+                response: Some([response.win_rate(), response.first(), response.second()]),
+            }
+        }
+    }
+}
+
+impl<V: Probability> Solved<V> {
+    fn summary(&self, rules: &Rules, against: Option<&String>) -> Summary {
+        let opening = self.table.policy.get(State::START);
+        let [win_rate, first, second] = match &self.response {
+            Some(r) => r.clone().map(|v| Some(v.to_f64())),
+            None => [None, None, None],
+        };
+        Summary {
+            rules: rules.name(),
+            goal: self.table.goal,
+            objective: if against.is_some() {
+                "best_response"
+            } else {
+                "optimal"
+            },
+            against: against.cloned(),
+            first_mover_win: self.start.to_f64(),
+            opening_action: opening,
+            win_rate,
+            first,
+            second,
+            exact: None,
+        }
+    }
 }
 
 pub fn run(
@@ -36,55 +121,47 @@ pub fn run(
 ) -> Result<()> {
     let rules = Rules::parse(&args.rules)?;
     let model = Model::new(&rules, goal)?;
-    let engine = Engine::<f64>::new(&model, Driver::Parallel);
-    let (table, summary) = match &args.against {
-        None => {
-            let solution = engine.optimal();
-            let table = PolicyTable {
-                rules: rules.clone(),
-                goal,
-                objective: Objective::Optimal,
-                policy: solution.policy.to_policy(&model),
-                values: solution.values.cells().to_owned(),
-            };
-            let summary = Summary {
-                rules: rules.name(),
-                goal,
-                objective: "optimal",
-                against: None,
-                first_mover_win: *solution.values.get(State::START),
-                opening_action: *solution.policy.get(State::START) as i32,
-                win_rate: None,
-                first: None,
-                second: None,
-            };
-            (table, summary)
-        }
-        Some(against) => {
-            let b = sources.policy(against, &rules, goal).context("--against")?;
-            let response = engine.best_response(&b);
-            let table = PolicyTable {
-                rules: rules.clone(),
-                goal,
-                objective: Objective::BestResponse {
-                    against: against.clone(),
-                },
-                policy: response.policy.to_policy(&model),
-                values: response.us.cells().to_owned(),
-            };
-            let summary = Summary {
-                rules: rules.name(),
-                goal,
-                objective: "best_response",
-                against: Some(against.clone()),
-                first_mover_win: response.first(),
-                opening_action: *response.policy.get(State::START) as i32,
-                win_rate: Some(response.win_rate()),
-                first: Some(response.first()),
-                second: Some(response.second()),
-            };
-            (table, summary)
-        }
+    let b = match &args.against {
+        Some(text) => Some(sources.policy(text, &rules, goal).context("--against")?),
+        None => None,
+    };
+    let against = args.against.as_ref().zip(b.as_ref());
+    let (table, summary, exact_figures) = if args.exact {
+        let exact = solve::<Exact>(&model, against);
+        let floats = solve::<f64>(&model, against);
+        let mut summary = exact.summary(&rules, args.against.as_ref());
+        let opponent = b.as_ref().unwrap_or(&exact.table.policy);
+        let reached =
+            Engine::<f64>::new(&model, Driver::Parallel).reached(&exact.table.policy, opponent);
+        let differing: Vec<bool> = exact
+            .table
+            .policy
+            .actions()
+            .iter()
+            .zip(floats.table.policy.actions())
+            .zip(reached.cells())
+            .filter(|((e, f), _)| e != f)
+            .map(|(_, &reached)| reached)
+            .collect();
+        let fraction = |i: usize| exact.response.as_ref().map(|r| exact_json(&r[i]));
+        summary.exact = Some(ExactSummary {
+            first_mover_win: exact_json(&exact.start),
+            win_rate: fraction(0),
+            first: fraction(1),
+            second: fraction(2),
+            f64_differing_states: differing.len(),
+            f64_differing_reachable: differing.iter().filter(|&&r| r).count(),
+        });
+        let [win_rate, first, second] = match &exact.response {
+            Some(r) => r.clone().map(Some),
+            None => [None, None, None],
+        };
+        let figures = [Some(exact.start.clone()), win_rate, first, second];
+        (exact.table, summary, Some(figures))
+    } else {
+        let solved = solve::<f64>(&model, against);
+        let summary = solved.summary(&rules, args.against.as_ref());
+        (solved.table, summary, None)
     };
     if let Some(path) = &args.output {
         write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
@@ -92,7 +169,41 @@ pub fn run(
     if json {
         return write_json(out, &summary);
     }
-    print_summary(&summary, &table, args, out)
+    print_summary(&summary, &table, args, out)?;
+    if let Some(figures) = exact_figures {
+        print_exact(&summary, &figures, out)?;
+    }
+    Ok(())
+}
+
+/// The exact figures of a --exact solve, and how the f64 table compares.
+fn print_exact(summary: &Summary, figures: &[Option<Exact>; 4], out: &mut dyn Write) -> Result<()> {
+    let names = [
+        "first mover wins",
+        "win rate",
+        "moving first",
+        "moving second",
+    ];
+    for (name, figure) in names.iter().zip(figures) {
+        if let Some(x) = figure {
+            writeln!(out, "exact        {name} {}", x.decimal(17))?;
+            writeln!(out, "             {}", exact_fraction_text(x))?;
+        }
+    }
+    if let Some(exact) = &summary.exact {
+        match exact.f64_differing_states {
+            0 => writeln!(
+                out,
+                "f64 table    the same num_rolls as the exact table in every state"
+            )?,
+            n => writeln!(
+                out,
+                "f64 table    differs from the exact table in {n} states, {} of them reached from 0-0",
+                exact.f64_differing_reachable
+            )?,
+        }
+    }
+    Ok(())
 }
 
 fn print_summary(
