@@ -77,6 +77,9 @@ struct Summary {
     bound_exact: Option<String>,
 }
 
+/// With --exact: the exact grade of the strategy found, and the bound.
+type ExactFigures = (Grade<Exact>, Option<Exact>);
+
 pub fn run(
     args: &FinalArgs,
     goal: u32,
@@ -135,9 +138,8 @@ pub fn run(
         let bound = response.hidden.then(|| engine.best_response(&b).win_rate());
         (grade, bound)
     });
-    let exact_text = |pick: fn(&(Grade<Exact>, Option<Exact>)) -> Option<&Exact>| {
-        exact.as_ref().and_then(pick).map(exact_json)
-    };
+    let exact_text =
+        |pick: fn(&ExactFigures) -> Option<&Exact>| exact.as_ref().and_then(pick).map(exact_json);
     let grade = &response.grade;
     let summary = Summary {
         rules: rules.name(),

@@ -35,6 +35,9 @@ struct Grade {
     draw_exact: Option<String>,
 }
 
+/// One figure of an exact grade.
+type Pick = fn(&ExactGrade<Exact>) -> &Exact;
+
 pub fn run(
     args: &GradeArgs,
     goal: u32,
@@ -98,7 +101,7 @@ pub fn run(
     )?;
     // Each figure: 12 decimals, or with --exact 17 significant digits of
     // the exact value and its fraction on the line below.
-    let lines: [(&str, f64, fn(&ExactGrade<Exact>) -> &Exact, &str); 4] = [
+    let lines: [(&str, f64, Pick, &str); 4] = [
         (
             "win rate",
             grade.win_rate,

@@ -57,12 +57,18 @@
 //! zero-sum), 0 to us in the best response (which maximises wins only), and
 //! is reported as a draw by the evaluation.
 
+// Each test binary that includes the reference uses part of it.
+#![allow(dead_code)]
+
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::ops::{Add, Mul, Sub};
 use std::rc::Rc;
 
 use hog_solver::rules::{Rules, State};
 use hog_solver::strategy::Policy;
+use num_bigint::BigInt;
+use num_rational::BigRational;
 
 mod rules;
 
@@ -79,12 +85,54 @@ enum Turn {
     Continues(State),
 }
 
+/// The reference's number type: f64, or exact fractions (num-rational's
+/// general `BigRational`, which reduces by gcd after every operation and
+/// shares nothing with the engine's own exact type).
+pub trait Number:
+    Clone + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+{
+    /// count / total.
+    fn ratio(count: u64, total: u64) -> Self;
+}
+
+impl Number for f64 {
+    fn ratio(count: u64, total: u64) -> f64 {
+        count as f64 / total as f64
+    }
+}
+
+impl Number for BigRational {
+    fn ratio(count: u64, total: u64) -> BigRational {
+        BigRational::new(BigInt::from(count), BigInt::from(total))
+    }
+}
+
+fn zero<N: Number>() -> N {
+    N::ratio(0, 1)
+}
+
+fn one<N: Number>() -> N {
+    N::ratio(1, 1)
+}
+
+fn largest<N: Number>(a: N, b: N) -> N {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+fn total<N: Number>(terms: impl Iterator<Item = N>) -> N {
+    terms.fold(zero(), |sum, term| sum + term)
+}
+
 /// The probabilities of the three ends of a game between A and B.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Ends {
-    pub a_wins: f64,
-    pub b_wins: f64,
-    pub draw: f64,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ends<N = f64> {
+    pub a_wins: N,
+    pub b_wins: N,
+    pub draw: N,
 }
 
 /// Which fixed strategy moves.
@@ -110,21 +158,22 @@ type Multisets = HashMap<Vec<u32>, u64>;
 
 /// The points of a roll after the modifiers, with their probabilities,
 /// ascending by points.
-type Points = Vec<(u32, f64)>;
+type Points<N> = Vec<(u32, N)>;
 
-/// The rules at a goal, with the dice distributions memoised.
-pub struct Reference {
+/// The rules at a goal, with the dice distributions memoised, computing in
+/// the number type N.
+pub struct Reference<N = f64> {
     preset: Preset,
     goal: u32,
     /// (dice, n) -> the multisets of final faces of n dice (sorted), with
     /// counts out of (sides²)^n.
     multisets: Memo<(Dice, u32), Rc<Multisets>>,
     /// (dice, n, mover's score) -> the points of the roll.
-    rolls: Memo<(Dice, i32, u32), Rc<Points>>,
+    rolls: Memo<(Dice, i32, u32), Rc<Points<N>>>,
 }
 
-impl Reference {
-    pub fn new(rules: &Rules, goal: u32) -> Reference {
+impl<N: Number> Reference<N> {
+    pub fn new(rules: &Rules, goal: u32) -> Reference<N> {
         Reference {
             preset: Preset::from_name(&rules.name()),
             goal,
@@ -134,7 +183,7 @@ impl Reference {
     }
 
     /// The self-play optimum.
-    pub fn optimum(&self) -> Optimum<'_> {
+    pub fn optimum(&self) -> Optimum<'_, N> {
         Optimum {
             reference: self,
             memo: RefCell::default(),
@@ -142,7 +191,7 @@ impl Reference {
     }
 
     /// Our best response to the fixed strategy `b`.
-    pub fn best_response<'r>(&'r self, b: &'r Policy) -> BestResponse<'r> {
+    pub fn best_response<'r>(&'r self, b: &'r Policy) -> BestResponse<'r, N> {
         BestResponse {
             reference: self,
             b,
@@ -152,7 +201,7 @@ impl Reference {
     }
 
     /// Fixed strategy A against fixed strategy B.
-    pub fn evaluation<'r>(&'r self, a: &'r Policy, b: &'r Policy) -> Evaluation<'r> {
+    pub fn evaluation<'r>(&'r self, a: &'r Policy, b: &'r Policy) -> Evaluation<'r, N> {
         Evaluation {
             reference: self,
             a,
@@ -162,24 +211,24 @@ impl Reference {
     }
 
     /// Every outcome of `action` in `x`, with its probability.
-    fn turn(&self, x: State, action: i32) -> Vec<(f64, Turn)> {
+    fn turn(&self, x: State, action: i32) -> Vec<(N, Turn)> {
         let preset = self.preset;
         let n = preset.num_rolls(x, action);
         let points = match n {
-            -1 => vec![(preset.pork_chop_points(), 1.0)],
+            -1 => vec![(preset.pork_chop_points(), one())],
             0 => {
                 let raw = preset.zero_dice_points(x);
-                vec![(preset.modify_points(raw, 0), 1.0)]
+                vec![(preset.modify_points(raw, 0), one())]
             }
             _ => self.roll(preset.dice(x), n, x.score).to_vec(),
         };
-        let outcomes: Vec<(f64, Turn)> = points
+        let outcomes: Vec<(N, Turn)> = points
             .into_iter()
             .map(|(p, probability)| (probability, self.end_of_turn(x, n, p)))
             .collect();
         let keeps_sum = outcomes
             .iter()
-            .any(|&(_, t)| matches!(t, Turn::Continues(y) if sum(y) == sum(x)));
+            .any(|(_, t)| matches!(t, Turn::Continues(y) if sum(*y) == sum(x)));
         assert!(
             !keeps_sum || outcomes.len() == 1,
             "{x:?}, action {action}: a turn that may score 0 must score 0 for sure"
@@ -204,7 +253,7 @@ impl Reference {
     }
 
     /// The points of `n` >= 1 dice for a mover whose score is `score`.
-    fn roll(&self, dice: Dice, n: i32, score: u32) -> Rc<Points> {
+    fn roll(&self, dice: Dice, n: i32, score: u32) -> Rc<Points<N>> {
         let key = (dice, n, score);
         if let Some(known) = self.rolls.borrow().get(&key) {
             return known.clone();
@@ -219,11 +268,11 @@ impl Reference {
                 .modify_points(self.preset.roll_points(score, faces), n);
             *counts.entry(points).or_default() += count;
         }
-        let mut points: Points = counts
+        let mut points: Points<N> = counts
             .into_iter()
-            .map(|(p, count)| (p, count as f64 / total as f64))
+            .map(|(p, count)| (p, N::ratio(count, total)))
             .collect();
-        points.sort_by_key(|&(p, _)| p);
+        points.sort_by_key(|(p, _)| *p);
         let points = Rc::new(points);
         self.rolls.borrow_mut().insert(key, points.clone());
         points
@@ -307,53 +356,54 @@ fn follow(play: &[State], x: State, y: State) -> Play {
 /// V(x) = max_a Q(x, a)
 /// Q(x, a) = Σ P(turn) · { 1 mover wins, 0 opponent wins, 1/2 repeat, 1 − V(y) otherwise }
 /// ```
-pub struct Optimum<'r> {
-    reference: &'r Reference,
-    memo: Memo<(State, Vec<State>), f64>,
+pub struct Optimum<'r, N = f64> {
+    reference: &'r Reference<N>,
+    memo: Memo<(State, Vec<State>), N>,
 }
 
-impl Optimum<'_> {
+impl<N: Number> Optimum<'_, N> {
     /// V(x): the mover's chance to win at the start of a play.
-    pub fn value(&self, x: State) -> f64 {
+    pub fn value(&self, x: State) -> N {
         self.v(x, &[])
     }
 
     /// Q(x, a) at the start of a play.
-    pub fn q_value(&self, x: State, action: i32) -> f64 {
+    pub fn q_value(&self, x: State, action: i32) -> N {
         self.q(x, action, &[])
     }
 
-    fn v(&self, x: State, play: &[State]) -> f64 {
+    fn v(&self, x: State, play: &[State]) -> N {
         let key = (x, play.to_vec());
-        if let Some(&known) = self.memo.borrow().get(&key) {
-            return known;
+        if let Some(known) = self.memo.borrow().get(&key) {
+            return known.clone();
         }
         let value = self
             .reference
             .preset
             .actions()
             .map(|a| self.q(x, a, play))
-            .fold(0.0, f64::max);
-        self.memo.borrow_mut().insert(key, value);
+            .fold(zero(), largest);
+        self.memo.borrow_mut().insert(key, value.clone());
         value
     }
 
-    fn q(&self, x: State, action: i32, play: &[State]) -> f64 {
-        self.reference
-            .turn(x, action)
-            .into_iter()
-            .map(|(probability, turn)| {
-                probability
-                    * match turn {
-                        Turn::MoverWins => 1.0,
-                        Turn::OpponentWins => 0.0,
-                        Turn::Continues(y) => match follow(play, x, y) {
-                            Play::Repeats => 0.5,
-                            Play::Goes(play) => 1.0 - self.v(y, &play),
-                        },
-                    }
-            })
-            .sum()
+    fn q(&self, x: State, action: i32, play: &[State]) -> N {
+        total(
+            self.reference
+                .turn(x, action)
+                .into_iter()
+                .map(|(probability, turn)| {
+                    probability
+                        * match turn {
+                            Turn::MoverWins => one(),
+                            Turn::OpponentWins => zero(),
+                            Turn::Continues(y) => match follow(play, x, y) {
+                                Play::Repeats => N::ratio(1, 2),
+                                Play::Goes(play) => one::<N>() - self.v(y, &play),
+                            },
+                        }
+                }),
+        )
     }
 }
 
@@ -364,84 +414,82 @@ impl Optimum<'_> {
 /// W(x) = max_a Σ P(turn | a)    · { 1 we win, 0 B wins, 0 repeat, L(y) otherwise }
 /// L(x) =       Σ P(turn | B(x)) · { 0 B wins, 1 we win, 0 repeat, W(y) otherwise }
 /// ```
-pub struct BestResponse<'r> {
-    reference: &'r Reference,
+pub struct BestResponse<'r, N = f64> {
+    reference: &'r Reference<N>,
     b: &'r Policy,
-    us: Memo<(State, Vec<State>), f64>,
-    them: Memo<(State, Vec<State>), f64>,
+    us: Memo<(State, Vec<State>), N>,
+    them: Memo<(State, Vec<State>), N>,
 }
 
-impl BestResponse<'_> {
+impl<N: Number> BestResponse<'_, N> {
     /// W(x): our chance to win when we move in `x`.
-    pub fn us(&self, x: State) -> f64 {
+    pub fn us(&self, x: State) -> N {
         self.w(x, &[])
     }
 
     /// L(x): our chance to win when B moves in `x` (B's score first).
-    pub fn them(&self, x: State) -> f64 {
+    pub fn them(&self, x: State) -> N {
         self.l(x, &[])
     }
 
     /// Our chance to win if we play `action` in `x`, then respond best.
-    pub fn q_value(&self, x: State, action: i32) -> f64 {
+    pub fn q_value(&self, x: State, action: i32) -> N {
         self.q(x, action, &[])
     }
 
-    fn w(&self, x: State, play: &[State]) -> f64 {
+    fn w(&self, x: State, play: &[State]) -> N {
         let key = (x, play.to_vec());
-        if let Some(&known) = self.us.borrow().get(&key) {
-            return known;
+        if let Some(known) = self.us.borrow().get(&key) {
+            return known.clone();
         }
         let value = self
             .reference
             .preset
             .actions()
             .map(|a| self.q(x, a, play))
-            .fold(0.0, f64::max);
-        self.us.borrow_mut().insert(key, value);
+            .fold(zero(), largest);
+        self.us.borrow_mut().insert(key, value.clone());
         value
     }
 
-    fn q(&self, x: State, action: i32, play: &[State]) -> f64 {
-        self.reference
-            .turn(x, action)
-            .into_iter()
-            .map(|(probability, turn)| {
-                probability
-                    * match turn {
-                        Turn::MoverWins => 1.0,
-                        Turn::OpponentWins => 0.0,
-                        Turn::Continues(y) => match follow(play, x, y) {
-                            Play::Repeats => 0.0,
-                            Play::Goes(play) => self.l(y, &play),
-                        },
-                    }
-            })
-            .sum()
+    fn q(&self, x: State, action: i32, play: &[State]) -> N {
+        total(
+            self.reference
+                .turn(x, action)
+                .into_iter()
+                .map(|(probability, turn)| {
+                    probability
+                        * match turn {
+                            Turn::MoverWins => one(),
+                            Turn::OpponentWins => zero(),
+                            Turn::Continues(y) => match follow(play, x, y) {
+                                Play::Repeats => zero(),
+                                Play::Goes(play) => self.l(y, &play),
+                            },
+                        }
+                }),
+        )
     }
 
-    fn l(&self, x: State, play: &[State]) -> f64 {
+    fn l(&self, x: State, play: &[State]) -> N {
         let key = (x, play.to_vec());
-        if let Some(&known) = self.them.borrow().get(&key) {
-            return known;
+        if let Some(known) = self.them.borrow().get(&key) {
+            return known.clone();
         }
-        let value = self
-            .reference
-            .turn(x, self.b.get(x))
-            .into_iter()
-            .map(|(probability, turn)| {
+        let value = total(self.reference.turn(x, self.b.get(x)).into_iter().map(
+            |(probability, turn)| {
                 probability
                     * match turn {
-                        Turn::MoverWins => 0.0,
-                        Turn::OpponentWins => 1.0,
+                        Turn::MoverWins => zero(),
+                        Turn::OpponentWins => one(),
                         Turn::Continues(y) => match follow(play, x, y) {
-                            Play::Repeats => 0.0,
+                            Play::Repeats => zero(),
                             Play::Goes(play) => self.w(y, &play),
                         },
                     }
-            })
-            .sum();
-        self.them.borrow_mut().insert(key, value);
+            },
+        ));
+        self.them.borrow_mut().insert(key, value.clone());
         value
     }
 }
@@ -451,42 +499,42 @@ impl BestResponse<'_> {
 /// ```text
 /// E(x, mover) = Σ P(turn | mover's action) · { mover wins, other wins, draw on a repeat, E(y, other) }
 /// ```
-pub struct Evaluation<'r> {
-    reference: &'r Reference,
+pub struct Evaluation<'r, N = f64> {
+    reference: &'r Reference<N>,
     a: &'r Policy,
     b: &'r Policy,
-    memo: Memo<(State, Mover, Vec<State>), Ends>,
+    memo: Memo<(State, Mover, Vec<State>), Ends<N>>,
 }
 
-impl Evaluation<'_> {
+impl<N: Number> Evaluation<'_, N> {
     /// The ends of the game when A moves in `x` (A's score first).
-    pub fn a_moves(&self, x: State) -> Ends {
+    pub fn a_moves(&self, x: State) -> Ends<N> {
         self.ends(x, Mover::A, &[])
     }
 
     /// The ends of the game when B moves in `x` (B's score first).
-    pub fn b_moves(&self, x: State) -> Ends {
+    pub fn b_moves(&self, x: State) -> Ends<N> {
         self.ends(x, Mover::B, &[])
     }
 
-    fn ends(&self, x: State, mover: Mover, play: &[State]) -> Ends {
+    fn ends(&self, x: State, mover: Mover, play: &[State]) -> Ends<N> {
         let key = (x, mover, play.to_vec());
-        if let Some(&known) = self.memo.borrow().get(&key) {
-            return known;
+        if let Some(known) = self.memo.borrow().get(&key) {
+            return known.clone();
         }
         let (policy, other) = match mover {
             Mover::A => (self.a, Mover::B),
             Mover::B => (self.b, Mover::A),
         };
         let won_by = |winner: Mover| Ends {
-            a_wins: f64::from(winner == Mover::A),
-            b_wins: f64::from(winner == Mover::B),
-            draw: 0.0,
+            a_wins: if winner == Mover::A { one() } else { zero() },
+            b_wins: if winner == Mover::B { one() } else { zero() },
+            draw: zero(),
         };
-        let mut total = Ends {
-            a_wins: 0.0,
-            b_wins: 0.0,
-            draw: 0.0,
+        let mut sum = Ends {
+            a_wins: zero(),
+            b_wins: zero(),
+            draw: zero(),
         };
         for (probability, turn) in self.reference.turn(x, policy.get(x)) {
             let ends = match turn {
@@ -494,18 +542,20 @@ impl Evaluation<'_> {
                 Turn::OpponentWins => won_by(other),
                 Turn::Continues(y) => match follow(play, x, y) {
                     Play::Repeats => Ends {
-                        a_wins: 0.0,
-                        b_wins: 0.0,
-                        draw: 1.0,
+                        a_wins: zero(),
+                        b_wins: zero(),
+                        draw: one(),
                     },
                     Play::Goes(play) => self.ends(y, other, &play),
                 },
             };
-            total.a_wins += probability * ends.a_wins;
-            total.b_wins += probability * ends.b_wins;
-            total.draw += probability * ends.draw;
+            sum = Ends {
+                a_wins: sum.a_wins + probability.clone() * ends.a_wins,
+                b_wins: sum.b_wins + probability.clone() * ends.b_wins,
+                draw: sum.draw + probability * ends.draw,
+            };
         }
-        self.memo.borrow_mut().insert(key, total);
-        total
+        self.memo.borrow_mut().insert(key, sum.clone());
+        sum
     }
 }
