@@ -4,22 +4,32 @@
 //! * a course strategy by name: `always_roll(4)`, `swap_strategy(8, 4)`, ...
 //! * `optimal`: the self-play optimum, solved on the spot;
 //! * `best_response(S)`: the best response to S, solved on the spot;
-//! * `FILE.hogtable` (any file that is not .csv, .json or .py): a policy table
-//!   written by `hog solve -o`, checked against the rules and goal;
+//! * `FILE.hogtable` (or any path that is not .csv, .json or .py): a policy
+//!   table written by `hog solve -o`, checked against the rules and goal;
 //! * `FILE.csv`, `FILE.json`: a course strategy as a table of integers;
 //! * `FILE.py` or `FILE.py:NAME`: a student's Python function
 //!   (`final_strategy` by default), asked for every state by python3.
+//!
+//! A strategy expression is never a file, so no file in the working folder
+//! can change what a text means. A file is named as a path: with a `/`, or
+//! by a known extension (.hogtable, .csv, .json, .py). A text that reads as
+//! an expression while a file of that exact name exists (`always_roll(4)`,
+//! `optimal`, `mytable`) is an error that says so, and so is a text that is
+//! neither an expression nor named as a path. Only regular files are read: a
+//! FIFO or a device (which could block or never end) is refused.
 
+use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::policy_file::{policy_from_csv, policy_from_json};
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
+use crate::files::open_input;
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -70,12 +80,23 @@ impl Sources {
 
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
     pub fn policy(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        // A file whose name reads like a strategy name (`mytable`) is a file.
+        let trimmed = text.trim();
+        let exists = Path::new(trimmed).symlink_metadata().is_ok();
         let spec = match StrategySpec::parse(text) {
-            Ok(StrategySpec::Course { .. }) | Err(_) if Path::new(text).is_file() => {
-                StrategySpec::File(text.to_string())
-            }
-            spec => spec?,
+            Ok(StrategySpec::File(path)) if !named_as_file(&path) => bail!(
+                "'{path}' is neither a strategy nor a file name: name a file as a path \
+                 (./{path}) or by its extension (.hogtable, .csv, .json, .py)"
+            ),
+            Ok(StrategySpec::File(path)) => StrategySpec::File(path),
+            Ok(_) if exists => bail!(
+                "'{trimmed}' reads as a strategy, and a file of that name exists: a strategy \
+                 is never read from a file named like one; to read the file, name it as a \
+                 path (./{trimmed})"
+            ),
+            Ok(spec) => spec,
+            Err(e) if exists => bail!("{e}; to read the file '{trimmed}', name it ./{trimmed}"),
+            Err(e) if !trimmed.contains('(') => bail!("{e} (a file is named ./{trimmed})"),
+            Err(e) => return Err(e.into()),
         };
         self.resolve(&spec, text, rules, goal)
     }
@@ -104,7 +125,6 @@ impl Sources {
     }
 
     fn file(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        let read = |path: &Path| std::fs::read(path).with_context(|| format!("cannot read {text}"));
         let at_position = |error: Error| match error {
             Error::BadStrategyFile {
                 line,
@@ -115,19 +135,22 @@ impl Sources {
         };
         match FileKind::of(text) {
             FileKind::Python { path, function } => {
+                open_input(path)?;
                 python_policy(path, function, rules, goal, self.python_timeout)
             }
             FileKind::Csv(path) => {
-                policy_from_csv(&read(path)?[..], rules, goal).map_err(at_position)
+                policy_from_csv(open_input(path)?, rules, goal).map_err(at_position)
             }
             FileKind::Json(path) => {
-                let json = String::from_utf8(read(path)?)
-                    .with_context(|| format!("{text}: not UTF-8 text"))?;
+                let mut json = String::new();
+                open_input(path)?
+                    .read_to_string(&mut json)
+                    .with_context(|| format!("{text}: cannot read it as UTF-8 text"))?;
                 policy_from_json(&json, rules, goal).map_err(at_position)
             }
             FileKind::Table(path) => {
-                let table =
-                    PolicyTable::read(&read(path)?[..]).with_context(|| text.to_string())?;
+                let table = PolicyTable::read_policy(open_input(path)?)
+                    .with_context(|| text.to_string())?;
                 table
                     .check_for(rules, goal)
                     .with_context(|| text.to_string())?;
@@ -135,4 +158,14 @@ impl Sources {
             }
         }
     }
+}
+
+/// A text names a file when it has a path separator or a known extension
+/// (`hog.py:NAME` included).
+fn named_as_file(text: &str) -> bool {
+    text.contains(std::path::is_separator)
+        || match FileKind::of(text) {
+            FileKind::Table(path) => path.extension().is_some_and(|e| e == "hogtable"),
+            FileKind::Python { .. } | FileKind::Csv(_) | FileKind::Json(_) => true,
+        }
 }

@@ -10,6 +10,10 @@
 //! checksum and files. In fa16 both tables see the dice sides, which a course
 //! strategy cannot: the MANIFEST says so, and their exports are the
 //! six-sided slice, with that slice's own win rate.
+//!
+//! The set is built in a temporary folder beside the destination and then
+//! swapped in (see [`replace_folder`]): an interrupted run leaves the old set
+//! whole, never a mix of two goals with a stale MANIFEST.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -24,7 +28,7 @@ use hog_solver::{Model, State, PRESETS};
 use super::export::{self, Format};
 use super::heatmap;
 use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
-use crate::files::write_atomically;
+use crate::files::{replace_folder, write_atomically};
 use crate::sources::Sources;
 
 /// The sides slice the committed exports of a sides-dependent table take.
@@ -42,8 +46,33 @@ struct Entry {
 }
 
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
-    std::fs::create_dir_all(&args.dir)?;
     let mut entries = vec![];
+    replace_folder(&args.dir, |staging| {
+        let dirs = Dirs {
+            staging,
+            recorded: &args.dir,
+        };
+        build(&dirs, goal, sources, &mut entries)
+    })?;
+    for entry in &entries {
+        writeln!(
+            out,
+            "{:<40} {:08x}  {}",
+            entry.file, entry.checksum, entry.headline
+        )?;
+    }
+    writeln!(out, "{}", args.dir.join("MANIFEST.md").display())?;
+    Ok(())
+}
+
+/// Where the set is built, and the folder it will be (which the exports record).
+struct Dirs<'a> {
+    staging: &'a Path,
+    recorded: &'a Path,
+}
+
+/// Writes every table, export and heatmap, and the MANIFEST, into the staging folder.
+fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) -> Result<()> {
     for preset in PRESETS {
         let rules = (preset.rules)();
         let model = Model::new(&rules, goal)?;
@@ -68,7 +97,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             preset.baseline
         );
         entries.push(write_table(
-            &args.dir,
+            dirs,
             preset.name,
             "optimal",
             &table,
@@ -94,7 +123,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             response.second()
         );
         entries.push(write_table(
-            &args.dir,
+            dirs,
             preset.name,
             "best-response",
             &table,
@@ -102,22 +131,14 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             sources,
         )?);
     }
-    let manifest = manifest(goal, &entries);
-    let path = args.dir.join("MANIFEST.md");
-    write_atomically(&path, |w| Ok(w.write_all(manifest.as_bytes())?))?;
-    for entry in &entries {
-        writeln!(
-            out,
-            "{:<40} {:08x}  {}",
-            entry.file, entry.checksum, entry.headline
-        )?;
-    }
-    writeln!(out, "{}", path.display())?;
-    Ok(())
+    let manifest = manifest(goal, entries);
+    write_atomically(&dirs.staging.join("MANIFEST.md"), |w| {
+        Ok(w.write_all(manifest.as_bytes())?)
+    })
 }
 
 fn write_table(
-    dir: &Path,
+    dirs: &Dirs,
     preset: &str,
     kind: &str,
     table: &PolicyTable,
@@ -127,11 +148,12 @@ fn write_table(
     let stem = format!("{preset}-{kind}");
     let file = format!("{stem}.hogtable");
     let mut checksum = 0;
-    write_atomically(&dir.join(&file), |w| {
-        checksum = table.write(w)?.body_checksum;
+    write_atomically(&dirs.staging.join(&file), |w| {
+        checksum = table.write(w)?;
         Ok(())
     })?;
-    let source = dir.join(&file).display().to_string();
+    let source = dirs.staging.join(&file).display().to_string();
+    let recorded = dirs.recorded.join(&file).display().to_string();
     let slice = table.policy.sees_sides().then_some(EXPORT_SIDES);
     let mut others = vec![];
     for format in [Format::Python, Format::Csv, Format::Json] {
@@ -139,18 +161,25 @@ fn write_table(
         let args = ExportArgs {
             source: source.clone(),
             format,
-            output: Some(dir.join(&output)),
+            output: Some(dirs.staging.join(&output)),
             rules: preset.to_string(),
             sides: slice.map(i64::from),
         };
-        export::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+        export::run_recorded(
+            &args,
+            &recorded,
+            table.goal,
+            sources,
+            false,
+            &mut std::io::sink(),
+        )?;
         others.push(output);
     }
     let picture = format!("{stem}.png");
     let args = HeatmapArgs {
         source,
         rules: preset.to_string(),
-        output: dir.join(&picture),
+        output: dirs.staging.join(&picture),
         show: Show::Both,
         diff: None,
         baseline: None,
@@ -192,8 +221,8 @@ fn manifest(goal: u32, entries: &[Entry]) -> String {
         "# Committed policy tables\n\n\
          Generated by `cargo run --release -- tables` (goal {goal}); \
          `cargo test` fails if a file here differs from a fresh solve.\n\
-         Each `.hogtable` is a HOGTABLE version 1 policy table (format: `solver/src/table.rs`); \
-         the checksum is the CRC-32 of its body, as `hog table info` prints it. \
+         Each `.hogtable` is a HOGTABLE version 2 policy table (format: `solver/src/table.rs`); \
+         the checksum is the CRC-32 of the whole file before it, as `hog table info` prints it. \
          Beside each table: its `final_strategy` module (`.py`), CSV and JSON exports \
          (`hog export`), and its heatmap (`.png`, `hog heatmap --show both`).\n\n\
          | file | rules | objective | headline figures | checksum | exports and heatmap |\n\
