@@ -135,7 +135,10 @@ impl Sources {
         };
         match FileKind::of(text) {
             FileKind::Python { path, function } => {
-                open_input(path)?;
+                // A missing file python_policy reports; a FIFO is refused here.
+                if path.exists() {
+                    open_input(path)?;
+                }
                 python_policy(path, function, rules, goal, self.python_timeout)
             }
             FileKind::Csv(path) => {
