@@ -237,11 +237,11 @@ fn outputs_to_stdout_devices_fifos_and_symlinks() {
         })
     };
     ok_in(d, &["solve", "--goal", "5", "-o", "out.fifo"]);
-    assert_eq!(reader.join().unwrap(), table);
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
         .file_type()
         .is_fifo());
+    assert_eq!(reader.join().unwrap(), table);
     // A symlink stays a symlink; its target gets the table.
     std::fs::create_dir(d.join("real")).unwrap();
     std::os::unix::fs::symlink("real/t.hogtable", d.join("link.hogtable")).unwrap();
