@@ -62,7 +62,15 @@ pub fn remove_temporaries_on_signals() -> Result<()> {
             // Held until the end: nothing is created or renamed after this.
             let list = temporary();
             for path in list.iter() {
-                let _ = std::fs::remove_file(path).or_else(|_| std::fs::remove_dir_all(path));
+                // The other threads run on meanwhile, and a rename inside a
+                // folder can slip between listing and removing its files:
+                // try again until the path is gone.
+                for _ in 0..100 {
+                    let _ = std::fs::remove_file(path).or_else(|_| std::fs::remove_dir_all(path));
+                    if path.symlink_metadata().is_err() {
+                        break;
+                    }
+                }
             }
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             std::process::exit(128 + signal);

@@ -447,3 +447,14 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     all
 }
+
+#[test]
+fn tables_replaces_only_a_folder_of_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("mine")).unwrap();
+    std::fs::write(d.join("mine/notes.txt"), "mine").unwrap();
+    let e = fails_in(d, &["tables", "--goal", "3", "--dir", "mine"]);
+    assert!(e.contains("mine is not a folder of tables"), "{e}");
+    assert_eq!(std::fs::read(d.join("mine/notes.txt")).unwrap(), b"mine");
+}

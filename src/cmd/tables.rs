@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use hog_solver::evaluate::grade;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
@@ -46,6 +46,7 @@ struct Entry {
 }
 
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
+    check_replaceable(&args.dir)?;
     let mut entries = vec![];
     replace_folder(&args.dir, |staging| {
         let dirs = Dirs {
@@ -63,6 +64,32 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
     }
     writeln!(out, "{}", args.dir.join("MANIFEST.md").display())?;
     Ok(())
+}
+
+/// The whole folder is replaced, so it must be new, empty, or an earlier
+/// set: files only, with a MANIFEST.md (no one's home folder by a typo).
+fn check_replaceable(dir: &Path) -> Result<()> {
+    let name = dir.display();
+    if !dir.exists() {
+        return Ok(());
+    }
+    if !dir.is_dir() {
+        bail!("{name} is not a folder");
+    }
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {name}"))?
+        .collect::<std::io::Result<Vec<_>>>()
+        .with_context(|| format!("cannot read {name}"))?;
+    let only_files = entries
+        .iter()
+        .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
+    if entries.is_empty() || (only_files && dir.join("MANIFEST.md").is_file()) {
+        return Ok(());
+    }
+    bail!(
+        "{name} is not a folder of tables (no MANIFEST.md, or a subfolder): hog tables \
+         replaces the whole folder, so give it a new or empty one"
+    )
 }
 
 /// Where the set is built, and the folder it will be (which the exports record).
