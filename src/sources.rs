@@ -81,12 +81,9 @@ impl Sources {
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
     pub fn policy(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
         let trimmed = text.trim();
-        let exists = Path::new(trimmed).symlink_metadata().is_ok();
+        // Any entry but a folder (a dangling symlink too) could be meant as a file.
+        let exists = Path::new(trimmed).symlink_metadata().is_ok() && !Path::new(trimmed).is_dir();
         let spec = match StrategySpec::parse(text) {
-            Ok(StrategySpec::File(path)) if !named_as_file(&path) => bail!(
-                "'{path}' is neither a strategy nor a file name: name a file as a path \
-                 (./{path}) or by its extension (.hogtable, .csv, .json, .py)"
-            ),
             Ok(StrategySpec::File(path)) => StrategySpec::File(path),
             Ok(_) if exists => bail!(
                 "'{trimmed}' reads as a strategy, and a file of that name exists: a strategy \
@@ -95,7 +92,9 @@ impl Sources {
             ),
             Ok(spec) => spec,
             Err(e) if exists => bail!("{e}; to read the file '{trimmed}', name it ./{trimmed}"),
-            Err(e) if !trimmed.contains('(') => bail!("{e} (a file is named ./{trimmed})"),
+            Err(e) if !trimmed.is_empty() && !trimmed.contains('(') => {
+                bail!("{e} (a file is named ./{trimmed})")
+            }
             Err(e) => return Err(e.into()),
         };
         self.resolve(&spec, text, rules, goal)
@@ -120,6 +119,10 @@ impl Sources {
                 let response = Engine::<f64>::new(&model, Driver::Parallel).best_response(&against);
                 Ok(response.policy.to_policy(&model))
             }
+            StrategySpec::File(path) if !named_as_file(path) => bail!(
+                "'{path}' is neither a strategy nor a file name: name a file as a path \
+                 (./{path}) or by its extension (.hogtable, .csv, .json, .py)"
+            ),
             StrategySpec::File(path) => self.file(path, rules, goal),
         }
     }

@@ -221,6 +221,10 @@ fn outputs_to_stdout_devices_fifos_and_symlinks() {
     // `-o -` is stdout, and only the table goes there.
     let table = ok_in(d, &["solve", "--goal", "5", "-o", "-"]);
     assert_eq!(PolicyTable::read(&table[..]).unwrap().goal, 5);
+    let csv = ["export", "always_roll(4)", "--goal", "5", "--format", "csv"];
+    let mut to_dash = csv.to_vec();
+    to_dash.extend(["-o", "-"]);
+    assert_eq!(ok_in(d, &to_dash), ok_in(d, &csv));
     assert!(!d.join("-").exists());
     // A FIFO is written into, and stays a FIFO.
     let fifo = d.join("out.fifo");

@@ -549,7 +549,8 @@ pub fn run_recorded(
     }
     info.made_by = Some(made_by(args, recorded, goal));
     let text = render(args.format, &info, &policy)?;
-    let Some(path) = &args.output else {
+    // `-o -` is stdout, as no -o.
+    let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") else {
         out.write_all(text.as_bytes())?;
         if !note.is_empty() {
             // A note that cannot be printed changes nothing.
