@@ -41,7 +41,7 @@ pub enum FileKind<'a> {
     },
     Csv(&'a Path),
     Json(&'a Path),
-    /// A policy table: any other file.
+    /// A policy table: any other file named as a path.
     Table(&'a Path),
 }
 
