@@ -16,7 +16,13 @@ pub struct Cli {
     pub command: Command,
 
     /// The goal: the game ends when a score reaches it.
-    #[arg(long, global = true, default_value_t = 100, value_name = "G")]
+    #[arg(
+        long,
+        global = true,
+        default_value_t = 100,
+        value_name = "G",
+        allow_negative_numbers = true
+    )]
     pub goal: i64,
 
     /// Print machine-readable JSON instead of a table.

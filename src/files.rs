@@ -1,40 +1,289 @@
-//! Output files are written atomically: into a temporary file beside the
-//! target, then renamed over it, so a crash never leaves half a file. The
-//! file gets the ordinary permissions rw-r--r-- on Unix.
+//! Files in and out.
+//!
+//! Inputs (strategy files, policy tables) are read only from regular files:
+//! a FIFO, a device or a folder is refused before it is opened, so no input
+//! can block hog or feed it without end.
+//!
+//! Outputs are written atomically: into a temporary file beside the target,
+//! named `.NAME.hog-tmp-XXXXXX`, synced, then renamed over it, so a crash
+//! never leaves half a file; the file gets the ordinary permissions rw-r--r--
+//! on Unix. A symlink is followed, and the temporary file goes beside its
+//! target. `-` is stdout, and a destination that is no regular file (a
+//! device, a FIFO) is written directly: only a regular file is ever replaced.
+//! SIGINT, SIGTERM and SIGHUP remove the temporary files and folders alive
+//! at that moment, then end hog as the signal would have.
 
-use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+/// The temporary files and folders alive now: a signal removes them.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporary() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A path in [`TEMPORARY`] for as long as this lives.
+struct Registered(PathBuf);
+
+impl Registered {
+    /// Registers the path under the lock the signal handler takes, so no
+    /// signal falls between creating the file and registering it.
+    fn create<T>(
+        create: impl FnOnce() -> io::Result<T>,
+        path: impl Fn(&T) -> &Path,
+    ) -> io::Result<(T, Registered)> {
+        let mut list = temporary();
+        let made = create()?;
+        let path = path(&made).to_path_buf();
+        list.push(path.clone());
+        Ok((made, Registered(path)))
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        temporary().retain(|p| *p != self.0);
+    }
+}
+
+/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP, removes the
+/// temporary files and folders and ends hog as the signal would have.
+pub fn remove_temporaries_on_signals() -> Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            // Held until the end: nothing is created or renamed after this.
+            let list = temporary();
+            for path in list.iter() {
+                // The other threads run on meanwhile, and a rename inside a
+                // folder can slip between listing and removing its files:
+                // try again until the path is gone.
+                for _ in 0..100 {
+                    let _ = std::fs::remove_file(path).or_else(|_| std::fs::remove_dir_all(path));
+                    if path.symlink_metadata().is_err() {
+                        break;
+                    }
+                }
+            }
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// Opens an input file, refusing anything but a regular file.
+pub fn open_input(path: &Path) -> Result<File> {
+    let name = path.display();
+    let metadata = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
+    if !metadata.is_file() {
+        bail!(
+            "{name} is {}, not a regular file: hog reads strategies and tables only from regular files",
+            kind(&metadata)
+        );
+    }
+    File::open(path).with_context(|| format!("cannot read {name}"))
+}
+
+/// What kind of file this is, in words.
+fn kind(metadata: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let file_type = metadata.file_type();
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if metadata.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
+}
+
+/// The path a chain of symlinks ends at (the path itself if it is none).
+fn follow_symlinks(path: &Path) -> Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // Linux's own limit on a chain of symlinks.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)
+                    .with_context(|| format!("cannot follow the symlink {}", path.display()))?;
+                path = folder_of(&path).join(target);
+            }
+            _ => return Ok(path),
+        }
+    }
+    bail!(
+        "cannot write {}: too many levels of symlinks",
+        path.display()
+    )
+}
+
+/// The folder a path is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary name's prefix beside `path`: `.NAME.hog-tmp-`.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map_or("output".into(), |n| n.to_string_lossy());
+    format!(".{name}.hog-tmp-")
+}
 
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let name = path.display();
+    if path == Path::new("-") {
+        let mut out = io::stdout().lock();
+        write(&mut out).context("cannot write to stdout")?;
+        return out.flush().context("cannot write to stdout");
+    }
+    let target = follow_symlinks(path)?;
+    match std::fs::metadata(&target) {
+        Ok(metadata) if metadata.is_dir() => bail!("cannot write {name}: it is a folder"),
+        Ok(metadata) if !metadata.is_file() => {
+            // A device or a FIFO: written as a shell's `>` would, never replaced.
+            let file = OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .with_context(|| format!("cannot write {name}"))?;
+            let mut out = BufWriter::new(file);
+            write(&mut out).with_context(|| format!("cannot write {name}"))?;
+            return out.flush().with_context(|| format!("cannot write {name}"));
+        }
+        _ => {}
+    }
+    let folder = folder_of(&target);
+    let prefix = temporary_prefix(&target);
     let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
     // A temporary file is private (0600); the output is an ordinary file.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let temporary = builder
-        .tempfile_in(folder)
+    let (temporary, _registered) = Registered::create(|| builder.tempfile_in(folder), |t| t.path())
         .with_context(|| format!("cannot write into {}", folder.display()))?;
     let mut out = BufWriter::new(temporary);
-    write(&mut out).with_context(|| format!("cannot write {}", path.display()))?;
+    write(&mut out).with_context(|| format!("cannot write {name}"))?;
     let temporary = out
         .into_inner()
         .map_err(|e| e.into_error())
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .with_context(|| format!("cannot write {name}"))?;
     // On disk before the rename, so the new name never points at lost data.
     temporary
         .as_file()
         .sync_all()
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .with_context(|| format!("cannot write {name}"))?;
     temporary
-        .persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .persist(&target)
+        .with_context(|| format!("cannot write {name}"))?;
     Ok(())
+}
+
+/// Builds a folder's whole contents in a temporary folder beside it
+/// (`.NAME.hog-tmp-XXXXXX`), then swaps it in: the old folder is renamed
+/// aside, the new one into place, and the old one removed. The folder is
+/// never a mix of the two; a signal waits until the swap is done.
+pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    let name = dir.display();
+    let target = follow_symlinks(dir)?;
+    let parent = folder_of(&target);
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let prefix = temporary_prefix(&target);
+    let (staging, _registered) = Registered::create(
+        || tempfile::Builder::new().prefix(&prefix).tempdir_in(parent),
+        |t| t.path(),
+    )
+    .with_context(|| format!("cannot write into {}", parent.display()))?;
+    build(staging.path())?;
+    let _list = temporary();
+    if target.exists() {
+        let old = tempfile::Builder::new()
+            .prefix(&format!("{prefix}old-"))
+            .tempdir_in(parent)
+            .with_context(|| format!("cannot write into {}", parent.display()))?;
+        std::fs::rename(&target, old.path()).with_context(|| format!("cannot replace {name}"))?;
+        std::fs::rename(staging.path(), &target)
+            .with_context(|| format!("cannot replace {name}"))?;
+        old.close()
+            .with_context(|| format!("cannot remove the old {name}"))?;
+    } else {
+        std::fs::rename(staging.path(), &target).with_context(|| format!("cannot write {name}"))?;
+    }
+    // Already moved: nothing is left to delete.
+    let _ = staging.keep();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_temporary_file_is_named_for_its_target_registered_and_gone_after() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("t.hogtable");
+        write_atomically(&target, |w| {
+            let during = names(dir.path());
+            assert_eq!(during.len(), 1);
+            assert!(during[0].starts_with(".t.hogtable.hog-tmp-"), "{during:?}");
+            assert!(temporary().contains(&dir.path().join(&during[0])));
+            Ok(w.write_all(b"table")?)
+        })
+        .unwrap();
+        assert_eq!(names(dir.path()), ["t.hogtable"]);
+        assert_eq!(std::fs::read(&target).unwrap(), b"table");
+        assert!(!temporary().iter().any(|p| p.starts_with(dir.path())));
+    }
+
+    #[test]
+    fn a_folder_is_replaced_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("set");
+        let write = |name: &'static str| {
+            move |staging: &Path| Ok(std::fs::write(staging.join(name), name)?)
+        };
+        replace_folder(&set, write("a")).unwrap();
+        replace_folder(&set, write("b")).unwrap();
+        assert_eq!(names(&set), ["b"]);
+        let failed = replace_folder(&set, |staging| {
+            std::fs::write(staging.join("c"), "c")?;
+            bail!("stopped")
+        });
+        assert!(failed.is_err());
+        assert_eq!(names(&set), ["b"]);
+        assert_eq!(names(dir.path()), ["set"]);
+    }
 }

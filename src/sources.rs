@@ -6,22 +6,32 @@
 //! * `best_response(S)`: the best response to S, solved on the spot;
 //! * `blind_best_response(S)`: the best response among strategies of the two
 //!   scores alone (they cannot see fa16's dice sides), solved on the spot;
-//! * `FILE.hogtable` (any file that is not .csv, .json or .py): a policy table
-//!   written by `hog solve -o`, checked against the rules and goal;
+//! * `FILE.hogtable` (or any path that is not .csv, .json or .py): a policy
+//!   table written by `hog solve -o`, checked against the rules and goal;
 //! * `FILE.csv`, `FILE.json`: a course strategy as a table of integers;
 //! * `FILE.py` or `FILE.py:NAME`: a student's Python function
 //!   (`final_strategy` by default), asked for every state by python3.
+//!
+//! A strategy expression is never a file, so no file in the working folder
+//! can change what a text means. A file is named as a path: with a `/`, or
+//! by a known extension (.hogtable, .csv, .json, .py). A text that reads as
+//! an expression while a file of that exact name exists (`always_roll(4)`,
+//! `optimal`, `mytable`) is an error that says so, and so is a text that is
+//! neither an expression nor named as a path. Only regular files are read: a
+//! FIFO or a device (which could block or never end) is refused.
 
+use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::policy_file::{policy_from_csv, policy_from_json};
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
+use crate::files::open_input;
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -33,7 +43,7 @@ pub enum FileKind<'a> {
     },
     Csv(&'a Path),
     Json(&'a Path),
-    /// A policy table: any other file.
+    /// A policy table: any other file named as a path.
     Table(&'a Path),
 }
 
@@ -72,12 +82,22 @@ impl Sources {
 
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
     pub fn policy(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        // A file whose name reads like a strategy name (`mytable`) is a file.
+        let trimmed = text.trim();
+        // Any entry but a folder (a dangling symlink too) could be meant as a file.
+        let exists = Path::new(trimmed).symlink_metadata().is_ok() && !Path::new(trimmed).is_dir();
         let spec = match StrategySpec::parse(text) {
-            Ok(StrategySpec::Course { .. }) | Err(_) if Path::new(text).is_file() => {
-                StrategySpec::File(text.to_string())
+            Ok(StrategySpec::File(path)) => StrategySpec::File(path),
+            Ok(_) if exists => bail!(
+                "'{trimmed}' reads as a strategy, and a file of that name exists: a strategy \
+                 is never read from a file named like one; to read the file, name it as a \
+                 path (./{trimmed})"
+            ),
+            Ok(spec) => spec,
+            Err(e) if exists => bail!("{e}; to read the file '{trimmed}', name it ./{trimmed}"),
+            Err(e) if !trimmed.is_empty() && !trimmed.contains('(') => {
+                bail!("{e} (a file is named ./{trimmed})")
             }
-            spec => spec?,
+            Err(e) => return Err(e.into()),
         };
         self.resolve(&spec, text, rules, goal)
     }
@@ -110,12 +130,15 @@ impl Sources {
                     Engine::<f64>::new(&model, Driver::Parallel).blind_response(&against)?;
                 Ok(response.policy)
             }
+            StrategySpec::File(path) if !named_as_file(path) => bail!(
+                "'{path}' is neither a strategy nor a file name: name a file as a path \
+                 (./{path}) or by its extension (.hogtable, .csv, .json, .py)"
+            ),
             StrategySpec::File(path) => self.file(path, rules, goal),
         }
     }
 
     fn file(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-        let read = |path: &Path| std::fs::read(path).with_context(|| format!("cannot read {text}"));
         let at_position = |error: Error| match error {
             Error::BadStrategyFile {
                 line,
@@ -126,19 +149,25 @@ impl Sources {
         };
         match FileKind::of(text) {
             FileKind::Python { path, function } => {
+                // A missing file python_policy reports; a FIFO is refused here.
+                if path.exists() {
+                    open_input(path)?;
+                }
                 python_policy(path, function, rules, goal, self.python_timeout)
             }
             FileKind::Csv(path) => {
-                policy_from_csv(&read(path)?[..], rules, goal).map_err(at_position)
+                policy_from_csv(open_input(path)?, rules, goal).map_err(at_position)
             }
             FileKind::Json(path) => {
-                let json = String::from_utf8(read(path)?)
-                    .with_context(|| format!("{text}: not UTF-8 text"))?;
+                let mut json = String::new();
+                open_input(path)?
+                    .read_to_string(&mut json)
+                    .with_context(|| format!("{text}: cannot read it as UTF-8 text"))?;
                 policy_from_json(&json, rules, goal).map_err(at_position)
             }
             FileKind::Table(path) => {
-                let table =
-                    PolicyTable::read(&read(path)?[..]).with_context(|| text.to_string())?;
+                let table = PolicyTable::read_policy(open_input(path)?)
+                    .with_context(|| text.to_string())?;
                 table
                     .check_for(rules, goal)
                     .with_context(|| text.to_string())?;
@@ -146,4 +175,14 @@ impl Sources {
             }
         }
     }
+}
+
+/// A text names a file when it has a path separator or a known extension
+/// (`hog.py:NAME` included).
+fn named_as_file(text: &str) -> bool {
+    text.contains(std::path::is_separator)
+        || match FileKind::of(text) {
+            FileKind::Table(path) => path.extension().is_some_and(|e| e == "hogtable"),
+            FileKind::Python { .. } | FileKind::Csv(_) | FileKind::Json(_) => true,
+        }
 }

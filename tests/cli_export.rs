@@ -123,7 +123,11 @@ for s in range(goal):
         assert type(a) is int, (s, o, a)
         row.append(a)
     rows.append(row)
-bad = [(goal, 0), (0, goal), (-1, 0), (0, -1), (1.5, 0), ("3", 0), (0, None)]
+# Whole numbers outside the table answer the nearest cell's num_rolls.
+for (s, o), (t, p) in [((goal, 0), (goal - 1, 0)), ((0, goal + 200), (0, goal - 1)),
+                       ((-1, 0), (0, 0)), ((0, -1), (0, 0))]:
+    assert f(s, o) == rows[t][p], (s, o)
+bad = [(1.5, 0), ("3", 0), (0, None)]
 errors = []
 for s, o in bad:
     try:
@@ -154,14 +158,13 @@ json.dump({"rows": rows, "errors": errors, "doc": module.__doc__, "fdoc": f.__do
         .iter()
         .map(|e| e.as_str().unwrap())
         .collect();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(errors[0].contains("whole number, not 1.5"), "{errors:?}");
+    assert!(errors[1].contains("whole number, not '3'"), "{errors:?}");
     assert!(
-        errors[0].contains("score 100 is out of range"),
+        errors[2].contains("opponent_score must be a whole number"),
         "{errors:?}"
     );
-    assert!(errors[0].contains("0 to 99"), "{errors:?}");
-    assert!(errors[1].contains("opponent_score 100"), "{errors:?}");
-    assert!(errors[2].contains("score -1"), "{errors:?}");
-    assert!(errors[4].contains("whole number, not 1.5"), "{errors:?}");
     let rows = serde_json::from_value(value["rows"].clone()).unwrap();
     let doc = |key: &str| value[key].as_str().unwrap().to_string();
     (rows, doc("doc"), doc("fdoc"))

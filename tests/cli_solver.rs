@@ -147,7 +147,7 @@ fn table_info_reads_the_header_of_a_written_table() {
     assert_eq!(info["rules"], "nju21");
     assert_eq!(info["goal"], 40);
     assert_eq!(info["objective"], "optimal");
-    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["format_version"], 2);
     assert_eq!(info["checksum"].as_str().unwrap().len(), 8);
     assert_eq!(
         number(&info, "first_mover_win"),
@@ -157,7 +157,7 @@ fn table_info_reads_the_header_of_a_written_table() {
         .args(["table", "info", file])
         .assert()
         .success()
-        .stdout(contains("HOGTABLE version 1"));
+        .stdout(contains("HOGTABLE version 2"));
 }
 
 /// |exact - simulated| <= 5 standard errors of a share of n games, with the

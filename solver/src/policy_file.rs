@@ -88,7 +88,7 @@ pub fn policy_from_csv(input: impl Read, rules: &Rules, goal: u32) -> Result<Pol
         })?;
         let line = record.position().map_or(index as u64 + 1, |p| p.line());
         let cells: Vec<&str> = record.iter().collect();
-        if index == 0 && cells.first().is_some_and(|c| c.parse::<i64>().is_err()) {
+        if index == 0 && is_header(&cells, g) {
             has_header = true;
             check_header(&cells[1..], g, line)?;
             continue;
@@ -159,6 +159,16 @@ pub fn policy_from_csv(input: impl Read, rules: &Rules, goal: u32) -> Result<Pol
     Rows { answers }.into_policy(rules, goal)
 }
 
+/// A first row is a header when its first cell is a label: empty, or with
+/// no digit in it (`score\opponent`); or when it is not an integer and the
+/// row has the header's length, goal + 1. A first cell such as `1x` in a
+/// row of goal cells is a typo in the data, reported as a bad cell.
+fn is_header(cells: &[&str], g: usize) -> bool {
+    let first = cells.first().copied().unwrap_or_default();
+    first.parse::<i64>().is_err()
+        && (!first.contains(|c: char| c.is_ascii_digit()) || cells.len() == g + 1)
+}
+
 fn check_header(cells: &[&str], g: usize, line: u64) -> Result<()> {
     if cells.len() != g {
         return Err(Error::BadStrategyFile {
@@ -188,6 +198,9 @@ fn check_header(cells: &[&str], g: usize, line: u64) -> Result<()> {
 /// object holding that array as its `"table"` (see the module docs).
 pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
     let g = goal as usize;
+    // A byte-order mark, as some editors write, is no part of the JSON (and
+    // the CSV reader skips it too).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Error::BadStrategyFile {
             line: e.line() as u64,
@@ -353,6 +366,35 @@ mod tests {
         assert!(csv_error("1,2\n", 2).contains("expected 2 rows"));
         assert!(csv_error("1,2\n1,2\n1,2\n", 2).starts_with("line 3"));
         assert!(csv_error(",0,1\n0,1,2\n2,1,2\n", 2).contains("row label 1, found '2'"));
+    }
+
+    #[test]
+    fn a_typo_in_the_first_cell_is_a_bad_cell_not_a_header() {
+        assert_eq!(
+            csv_error("1x,2\n3,4\n", 2),
+            "line 1, column 1: '1x' at score 0, opponent_score 0 is not an integer"
+        );
+        assert_eq!(
+            csv_error("x,2\n3,4\n", 2),
+            "line 1, column 1: the header row lists 1 opponent scores, expected 2"
+        );
+        // A label with digits, in a header row's length, is still a header.
+        let text = "s0\\o,0,1\n0,1,2\n1,3,4\n";
+        let labelled = policy_from_csv(text.as_bytes(), &Rules::fa13(), 2).unwrap();
+        let plain = policy_from_csv("1,2\n3,4\n".as_bytes(), &Rules::fa13(), 2).unwrap();
+        assert_eq!(labelled, plain);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_in_json_as_in_csv() {
+        let rules = Rules::fa13();
+        let plain = policy_from_json("[[1,2],[3,4]]", &rules, 2).unwrap();
+        assert_eq!(
+            policy_from_json("\u{feff}[[1,2],[3,4]]", &rules, 2).unwrap(),
+            plain
+        );
+        let csv = policy_from_csv("\u{feff}1,2\n3,4\n".as_bytes(), &rules, 2).unwrap();
+        assert_eq!(csv, plain);
     }
 
     #[test]

@@ -1,31 +1,42 @@
 //! The on-disk policy table: every bincode call of the project lives here.
 //!
-//! # Format, version 1
+//! # Format, version 2
 //!
 //! ```text
-//! offset   size  field
-//! 0        8     magic: the bytes "HOGTABLE"
-//! 8        4     format version, u32 little-endian: 1
-//! 12       4     header length H, u32 little-endian
-//! 16       H     header: bincode 2 (standard config, serde) of `Header`
-//! 16+H     8     body length B, u64 little-endian
-//! 24+H     B     body: bincode 2 of `Body`
+//! offset      size  field
+//! 0           8     magic: the bytes "HOGTABLE"
+//! 8           4     format version, u32 little-endian: 2
+//! 12          4     header length H, u32 little-endian (at most 1 MiB)
+//! 16          H     header: bincode 2 (standard config, serde) of `Header`
+//! 16+H        8     body length B, u64 little-endian: 9 x the number of states
+//! 24+H        N     actions: num_rolls as i8, one byte per state
+//! 24+H+N      8N    values: the mover's winning chance, f64 little-endian
+//! 24+H+B      4     CRC-32 (IEEE) of every byte before it, u32 little-endian
 //! ```
 //!
-//! The header names what the table answers: the canonical rules text, the
-//! goal, the objective (self-play optimum, best response to a named
-//! strategy, or blind best response to one), the dice sides of its first axis, and the CRC-32 (IEEE) of the
-//! body bytes. The body holds, for every state in axis order (sides index,
-//! score, opponent_score), the chosen num_rolls (i8) and the mover's winning
-//! chance under the objective (f64; a draw counts 1/2 in the self-play
+//! N = sides x goal x goal states, in axis order (sides index, score,
+//! opponent_score). The header names what the table answers: the canonical
+//! rules text, the goal, the objective (self-play optimum, best response to
+//! a named strategy, or blind best response to one), the dice sides of its
+//! first axis, and the body's layout in words. A value is the mover's
+//! winning chance under the objective (a draw counts 1/2 in the self-play
 //! optimum and 0 in a best response).
 //!
-//! A reader checks, in order: magic, version, header, body length, checksum,
-//! shape; then [`PolicyTable::check_for`] checks the rules and goal in use.
+//! The checksum covers the whole file, header included, so no flipped bit
+//! anywhere goes unnoticed: CRC-32 detects every error burst of at most 32
+//! bits. A reader decodes while it reads, computing the checksum on the fly,
+//! and never reads past a declared length. It checks the magic, the version,
+//! the lengths, the header (every byte of it used, the rules text canonical,
+//! a goal the solver allows, the dice sides of those rules), every action (an
+//! action of the rules) and every value (a probability: finite, in [0, 1] up
+//! to rounding),
+//! the checksum, and that nothing follows it; then [`PolicyTable::check_for`]
+//! checks the rules and goal in use. Version 1 tables, whose checksum covered
+//! only the body, are refused with the commands that regenerate them.
 //! Nothing here touches a file: the caller passes `impl Read`/`impl Write`
 //! and writes atomically.
 
-use std::io::{Read, Write};
+use std::io::{BufReader, Read, Write};
 
 use ndarray::Array3;
 use serde::{Deserialize, Serialize};
@@ -35,9 +46,17 @@ use crate::rules::Rules;
 use crate::strategy::Policy;
 
 pub const MAGIC: &[u8; 8] = b"HOGTABLE";
-pub const FORMAT_VERSION: u32 = 1;
-/// No table's header or body is larger than this; a longer length is corruption.
-const MAX_SECTION: u64 = 1 << 31;
+pub const FORMAT_VERSION: u32 = 2;
+/// No table's header is longer than this; a longer length is corruption.
+const MAX_HEADER: u32 = 1 << 20;
+/// Bytes per state in the body: an i8 action and an f64 value.
+const BYTES_PER_STATE: u64 = 9;
+/// How far rounding may carry a value past 0 or 1: a value is a sum of
+/// products of probabilities in f64, each step off by at most half an ulp
+/// (1.1e-16), so the solver's values stray by a few ulps (measured: at most
+/// 4.4e-16 past 1 in the committed tables, none in the fa16 optimum at goal
+/// 5000). 1e-9 leaves room for that, and for nothing a corruption could use.
+const ROUNDING: f64 = 1e-9;
 
 /// What a table's policy maximises.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,14 +92,6 @@ pub struct Header {
     pub sides: Vec<u32>,
     /// What the body answers, in words.
     pub answers: String,
-    /// CRC-32 (IEEE) of the body bytes.
-    pub body_checksum: u32,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Body {
-    actions: Vec<i8>,
-    values: Vec<f64>,
 }
 
 /// A solved policy with its values and what it was solved for.
@@ -94,111 +105,323 @@ pub struct PolicyTable {
     pub values: Array3<f64>,
 }
 
+/// A verified table file without its values: each value was checked and
+/// checksummed, then dropped, since a grade or an export needs only the policy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TablePolicy {
+    pub header: Header,
+    /// The CRC-32 stored at the end of the file (and verified).
+    pub checksum: u32,
+    pub rules: Rules,
+    pub policy: Policy,
+}
+
 const ANSWERS: &str =
-    "num_rolls (i8) and the mover's winning chance (f64) for every (sides, score, opponent_score)";
+    "num_rolls (i8), then the mover's winning chance (f64), for every (sides, score, opponent_score)";
 
 fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<{ MAX_SECTION as usize }>()
+    bincode::config::standard().with_limit::<{ MAX_HEADER as usize }>()
 }
 
 impl PolicyTable {
-    /// Writes the table; returns the header written (with its checksum).
-    pub fn write(&self, mut out: impl Write) -> std::io::Result<Header> {
-        let body = Body {
-            actions: self.policy.actions().iter().copied().collect(),
-            values: self.values.iter().copied().collect(),
-        };
-        let body = bincode::serde::encode_to_vec(&body, config()).map_err(std::io::Error::other)?;
+    /// Writes the table; returns its checksum, the CRC-32 of every byte
+    /// before the last four.
+    pub fn write(&self, out: impl Write) -> std::io::Result<u32> {
+        if self.values.dim() != self.policy.actions().dim() {
+            return Err(std::io::Error::other(format!(
+                "{:?} values for {:?} actions",
+                self.values.dim(),
+                self.policy.actions().dim()
+            )));
+        }
         let header = Header {
             rules: self.rules.to_string(),
             goal: self.goal,
             objective: self.objective.clone(),
             sides: self.policy.sides().to_vec(),
             answers: ANSWERS.to_string(),
-            body_checksum: crc32fast::hash(&body),
         };
-        let header_bytes =
+        let header =
             bincode::serde::encode_to_vec(&header, config()).map_err(std::io::Error::other)?;
+        let states = self.values.len() as u64;
+        let mut out = Checksummed::new(out);
         out.write_all(MAGIC)?;
         out.write_all(&FORMAT_VERSION.to_le_bytes())?;
-        out.write_all(&(header_bytes.len() as u32).to_le_bytes())?;
-        out.write_all(&header_bytes)?;
-        out.write_all(&(body.len() as u64).to_le_bytes())?;
-        out.write_all(&body)?;
-        Ok(header)
+        out.write_all(&(header.len() as u32).to_le_bytes())?;
+        out.write_all(&header)?;
+        out.write_all(&(BYTES_PER_STATE * states).to_le_bytes())?;
+        let body = (self.policy.actions().iter().map(|&a| a as u8))
+            .chain(self.values.iter().flat_map(|v| v.to_le_bytes()));
+        let mut buffer = Vec::with_capacity(1 << 16);
+        for byte in body {
+            buffer.push(byte);
+            if buffer.len() == buffer.capacity() {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+        out.write_all(&buffer)?;
+        let checksum = out.hasher.finalize();
+        out.inner.write_all(&checksum.to_le_bytes())?;
+        Ok(checksum)
     }
 
-    /// Reads only the header, after checking the magic and the version.
-    pub fn read_header(input: impl Read) -> Result<Header> {
-        Ok(read_sections(input, false)?.0)
-    }
-
-    /// Reads and checks a whole table.
+    /// Reads and checks a whole table, values included.
     pub fn read(input: impl Read) -> Result<PolicyTable> {
-        let (header, body) = read_sections(input, true)?;
-        let body = body.expect("the body was read");
-        if crc32fast::hash(&body) != header.body_checksum {
-            return Err(Error::NotATable(format!(
-                "checksum mismatch: the header says {:08x}, the body has {:08x}; the file is corrupted",
-                header.body_checksum,
-                crc32fast::hash(&body)
-            )));
-        }
-        let corrupt = |what: String| Error::NotATable(format!("corrupted table: {what}"));
-        let rules: Rules = header.rules.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let (body, _): (Body, usize) = bincode::serde::decode_from_slice(&body, config())
-            .map_err(|e| corrupt(format!("body: {e}")))?;
-        crate::rules::check_goal(header.goal as i64).map_err(|e| corrupt(e.to_string()))?;
-        if header.sides != rules.state_sides() {
-            return Err(corrupt(format!(
-                "dice sides {:?}, the rules have {:?}",
-                header.sides,
-                rules.state_sides()
-            )));
-        }
-        let g = header.goal as usize;
-        let shape = (header.sides.len(), g, g);
-        let cells = shape.0 * g * g;
-        if body.actions.len() != cells || body.values.len() != cells {
-            return Err(corrupt(format!(
-                "{} actions and {} values for {cells} states",
-                body.actions.len(),
-                body.values.len()
-            )));
-        }
-        let actions =
-            Array3::from_shape_vec(shape, body.actions).map_err(|e| corrupt(e.to_string()))?;
-        let policy = Policy::from_actions(&rules, header.goal, actions)?;
-        let values =
-            Array3::from_shape_vec(shape, body.values).map_err(|e| corrupt(e.to_string()))?;
-        Ok(PolicyTable {
+        Ok(Self::read_with_header(input)?.2)
+    }
+
+    /// Reads and checks a whole table; also returns its header and checksum.
+    pub fn read_with_header(input: impl Read) -> Result<(Header, u32, PolicyTable)> {
+        let (file, values) = decode(input, true)?;
+        let TablePolicy {
+            header,
+            checksum,
+            rules,
+            policy,
+        } = file;
+        let values = values.expect("the values were kept");
+        let table = PolicyTable {
             rules,
             goal: header.goal,
-            objective: header.objective,
+            objective: header.objective.clone(),
             policy,
             values,
-        })
+        };
+        Ok((header, checksum, table))
+    }
+
+    /// Reads and checks a whole table, and keeps all but its values.
+    pub fn read_policy(input: impl Read) -> Result<TablePolicy> {
+        Ok(decode(input, false)?.0)
     }
 
     /// Checks that the table answers these rules at this goal.
     pub fn check_for(&self, rules: &Rules, goal: u32) -> Result<()> {
-        if self.rules != *rules || self.goal != goal {
-            return Err(Error::TableMismatch(format!(
-                "the table was solved for rules {} at goal {}, not for rules {} at goal {}",
-                self.rules.name(),
-                self.goal,
-                rules.name(),
-                goal
-            )));
-        }
-        Ok(())
+        check_for(&self.rules, self.goal, rules, goal)
     }
 }
 
-/// The header and, if asked, the body bytes.
-fn read_sections(mut input: impl Read, with_body: bool) -> Result<(Header, Option<Vec<u8>>)> {
-    let mut magic = Vec::new();
+impl TablePolicy {
+    /// Checks that the table answers these rules at this goal.
+    pub fn check_for(&self, rules: &Rules, goal: u32) -> Result<()> {
+        check_for(&self.rules, self.header.goal, rules, goal)
+    }
+}
+
+fn check_for(table_rules: &Rules, table_goal: u32, rules: &Rules, goal: u32) -> Result<()> {
+    if table_rules != rules || table_goal != goal {
+        return Err(Error::TableMismatch(format!(
+            "the table was solved for rules {} at goal {}, not for rules {} at goal {}",
+            table_rules.name(),
+            table_goal,
+            rules.name(),
+            goal
+        )));
+    }
+    Ok(())
+}
+
+/// A reader or writer that computes the CRC-32 of every byte it passes on.
+struct Checksummed<T> {
+    inner: T,
+    hasher: crc32fast::Hasher,
+}
+
+impl<T> Checksummed<T> {
+    fn new(inner: T) -> Checksummed<T> {
+        Checksummed {
+            inner,
+            hasher: crc32fast::Hasher::new(),
+        }
+    }
+}
+
+impl<R: Read> Read for Checksummed<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+fn corrupt(what: impl std::fmt::Display) -> Error {
+    Error::NotATable(format!("corrupted table: {what}"))
+}
+
+/// Decodes a table while reading it (see the module docs for the checks),
+/// keeping the values if asked.
+fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Array3<f64>>)> {
+    let mut input = Checksummed::new(BufReader::new(input));
+    check_magic(&mut input)?;
+    match u32::from_le_bytes(read_array(&mut input, "the format version")?) {
+        FORMAT_VERSION => {}
+        1 => {
+            return Err(Error::NotATable(format!(
+                "format version 1, whose checksum covers only the body; this hog reads \
+                 version {FORMAT_VERSION}: regenerate the table with `hog solve -o FILE` \
+                 (the committed tables: `hog tables`)"
+            )))
+        }
+        version => {
+            return Err(Error::NotATable(format!(
+                "format version {version}; this hog reads version {FORMAT_VERSION}"
+            )))
+        }
+    }
+    let header_len = u32::from_le_bytes(read_array(&mut input, "the header length")?);
+    if header_len > MAX_HEADER {
+        return Err(corrupt(format!(
+            "the header claims {header_len} bytes, more than {MAX_HEADER}"
+        )));
+    }
+    let mut header_bytes = Vec::with_capacity(header_len as usize);
     (&mut input)
+        .take(header_len.into())
+        .read_to_end(&mut header_bytes)
+        .map_err(io_error)?;
+    if header_bytes.len() != header_len as usize {
+        return Err(Error::NotATable(format!(
+            "truncated: the header has {} of its {header_len} bytes",
+            header_bytes.len()
+        )));
+    }
+    let (header, used): (Header, usize) =
+        bincode::serde::decode_from_slice(&header_bytes, config())
+            .map_err(|e| corrupt(format!("header: {e}")))?;
+    if used != header_bytes.len() {
+        return Err(corrupt(format!(
+            "{} bytes follow the header's fields",
+            header_bytes.len() - used
+        )));
+    }
+    let rules = check_header(&header)?;
+    let g = header.goal as usize;
+    let shape = (header.sides.len(), g, g);
+    let states = (shape.0 * g * g) as u64;
+    let body_len = u64::from_le_bytes(read_array(&mut input, "the body length")?);
+    if body_len != BYTES_PER_STATE * states {
+        return Err(corrupt(format!(
+            "the body claims {body_len} bytes; {states} states take {}",
+            BYTES_PER_STATE * states
+        )));
+    }
+    let mut actions = Vec::with_capacity(states as usize);
+    (&mut input)
+        .take(states)
+        .read_to_end(&mut actions)
+        .map_err(io_error)?;
+    if actions.len() as u64 != states {
+        return Err(Error::NotATable(format!(
+            "truncated: {} of the {states} actions",
+            actions.len()
+        )));
+    }
+    let actions = actions.into_iter().map(|a| a as i8).collect();
+    let actions = Array3::from_shape_vec(shape, actions).expect("one action per state");
+    let policy = Policy::from_actions(&rules, header.goal, actions).map_err(corrupt)?;
+    let values = read_values(&mut input, shape, keep_values)?;
+    let computed = input.hasher.clone().finalize();
+    let stored = u32::from_le_bytes(read_array(&mut input.inner, "the checksum")?);
+    if stored != computed {
+        return Err(Error::NotATable(format!(
+            "checksum mismatch: the file says {stored:08x}, its bytes have {computed:08x}; \
+             the file is corrupted"
+        )));
+    }
+    if input.inner.read(&mut [0u8; 1]).map_err(io_error)? > 0 {
+        return Err(corrupt("bytes follow the checksum"));
+    }
+    let values = values.map(|v| Array3::from_shape_vec(shape, v).expect("one value per state"));
+    let file = TablePolicy {
+        header,
+        checksum: stored,
+        rules,
+        policy,
+    };
+    Ok((file, values))
+}
+
+/// The header's fields, checked; returns its rules.
+fn check_header(header: &Header) -> Result<Rules> {
+    let rules: Rules = header.rules.parse().map_err(corrupt)?;
+    if rules.to_string() != header.rules {
+        return Err(corrupt(format!(
+            "the rules text '{}' is not canonical",
+            header.rules
+        )));
+    }
+    crate::rules::check_goal(header.goal.into()).map_err(corrupt)?;
+    if header.sides != rules.state_sides() {
+        return Err(corrupt(format!(
+            "dice sides {:?}, the rules have {:?}",
+            header.sides,
+            rules.state_sides()
+        )));
+    }
+    if header.answers != ANSWERS {
+        return Err(corrupt(format!("the body answers '{}'", header.answers)));
+    }
+    if let Objective::BestResponse { against } = &header.objective {
+        if against.trim().is_empty() || against.chars().any(char::is_control) {
+            return Err(corrupt(format!(
+                "the objective names no strategy: {against:?}"
+            )));
+        }
+    }
+    Ok(rules)
+}
+
+/// Reads one f64 per state, each a probability; keeps them if asked.
+fn read_values(
+    input: &mut impl Read,
+    shape: (usize, usize, usize),
+    keep: bool,
+) -> Result<Option<Vec<f64>>> {
+    const CHUNK: usize = 8192;
+    let (_, g, _) = shape;
+    let states = shape.0 * g * g;
+    let mut values = Vec::with_capacity(if keep { states } else { 0 });
+    let mut chunk = vec![0u8; 8 * CHUNK];
+    let mut index = 0;
+    while index < states {
+        let n = (states - index).min(CHUNK);
+        read_exact(input, &mut chunk[..8 * n], "the end of the values")?;
+        for bytes in chunk[..8 * n].chunks_exact(8) {
+            let value = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            if !(-ROUNDING..=1.0 + ROUNDING).contains(&value) {
+                return Err(corrupt(format!(
+                    "the value {value} at sides index {}, score {}, opponent_score {} \
+                     is not a probability",
+                    index / (g * g),
+                    index / g % g,
+                    index % g
+                )));
+            }
+            if keep {
+                values.push(value);
+            }
+            index += 1;
+        }
+    }
+    Ok(keep.then_some(values))
+}
+
+fn check_magic(input: &mut impl Read) -> Result<()> {
+    let mut magic = Vec::new();
+    input
         .take(MAGIC.len() as u64)
         .read_to_end(&mut magic)
         .map_err(io_error)?;
@@ -210,42 +433,7 @@ fn read_sections(mut input: impl Read, with_body: bool) -> Result<(Header, Optio
     if magic.len() < MAGIC.len() {
         return Err(Error::NotATable("truncated inside the magic bytes".into()));
     }
-    let version = u32::from_le_bytes(read_array(&mut input, "the format version")?);
-    if version != FORMAT_VERSION {
-        return Err(Error::NotATable(format!(
-            "format version {version}; this hog reads version {FORMAT_VERSION}"
-        )));
-    }
-    let header_len = u32::from_le_bytes(read_array(&mut input, "the header length")?) as u64;
-    let header_bytes = read_section(&mut input, header_len, "the header")?;
-    let (header, _): (Header, usize) =
-        bincode::serde::decode_from_slice(&header_bytes, config())
-            .map_err(|e| Error::NotATable(format!("corrupted header: {e}")))?;
-    if !with_body {
-        return Ok((header, None));
-    }
-    let body_len = u64::from_le_bytes(read_array(&mut input, "the body length")?);
-    let body = read_section(&mut input, body_len, "the body")?;
-    let mut rest = [0u8; 1];
-    if input.read(&mut rest).map_err(io_error)? > 0 {
-        return Err(Error::NotATable("bytes follow the body".into()));
-    }
-    Ok((header, Some(body)))
-}
-
-fn read_section(input: &mut impl Read, len: u64, what: &str) -> Result<Vec<u8>> {
-    if len > MAX_SECTION {
-        return Err(Error::NotATable(format!("{what} claims {len} bytes")));
-    }
-    let mut bytes = Vec::new();
-    input.take(len).read_to_end(&mut bytes).map_err(io_error)?;
-    if bytes.len() as u64 != len {
-        return Err(Error::NotATable(format!(
-            "truncated: {what} has {} of its {len} bytes",
-            bytes.len()
-        )));
-    }
-    Ok(bytes)
+    Ok(())
 }
 
 fn read_array<const N: usize>(input: &mut impl Read, what: &str) -> Result<[u8; N]> {
@@ -281,7 +469,7 @@ mod tests {
             rules,
             goal: 12,
             objective: Objective::BestResponse {
-                against: "always_roll(4)".into(),
+                against: "always_roll(5)".into(),
             },
             policy,
             values,
@@ -294,22 +482,63 @@ mod tests {
         out
     }
 
+    /// A file from a header's bytes and a body's bytes, with the lengths and
+    /// the checksum a writer would give them: only the decoder's checks of
+    /// the contents can refuse it.
+    fn assemble(version: u32, header: &[u8], body: &[u8]) -> Vec<u8> {
+        let mut file = MAGIC.to_vec();
+        file.extend(version.to_le_bytes());
+        file.extend((header.len() as u32).to_le_bytes());
+        file.extend(header);
+        file.extend((body.len() as u64).to_le_bytes());
+        file.extend(body);
+        file.extend(crc32fast::hash(&file).to_le_bytes());
+        file
+    }
+
+    fn header_bytes(table: &PolicyTable) -> Vec<u8> {
+        let header = Header {
+            rules: table.rules.to_string(),
+            goal: table.goal,
+            objective: table.objective.clone(),
+            sides: table.policy.sides().to_vec(),
+            answers: ANSWERS.to_string(),
+        };
+        bincode::serde::encode_to_vec(&header, config()).unwrap()
+    }
+
+    fn body_bytes(actions: &[i8], values: &[f64]) -> Vec<u8> {
+        let mut body: Vec<u8> = actions.iter().map(|&a| a as u8).collect();
+        body.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+        body
+    }
+
     #[test]
     fn round_trips() {
         let t = table();
         let read = PolicyTable::read(&bytes(&t)[..]).unwrap();
         assert_eq!(read, t);
-        let header = PolicyTable::read_header(&bytes(&t)[..]).unwrap();
-        assert_eq!(header.goal, 12);
-        assert_eq!(header.rules, Rules::fa16().to_string());
-        assert_eq!(header.sides, vec![6, 4]);
+        let file = PolicyTable::read_policy(&bytes(&t)[..]).unwrap();
+        assert_eq!(file.header.goal, 12);
+        assert_eq!(file.header.rules, Rules::fa16().to_string());
+        assert_eq!(file.header.sides, vec![6, 4]);
+        assert_eq!(file.policy, t.policy);
+        assert_eq!(t.write(std::io::sink()).unwrap(), file.checksum);
     }
 
     #[test]
-    fn layout_starts_with_magic_and_version() {
-        let b = bytes(&table());
+    fn layout_is_the_documented_one() {
+        let t = table();
+        let b = bytes(&t);
         assert_eq!(&b[..8], b"HOGTABLE");
-        assert_eq!(u32::from_le_bytes(b[8..12].try_into().unwrap()), 1);
+        assert_eq!(u32::from_le_bytes(b[8..12].try_into().unwrap()), 2);
+        let actions: Vec<i8> = t.policy.actions().iter().copied().collect();
+        let values: Vec<f64> = t.values.iter().copied().collect();
+        // The checksum is the CRC-32 of everything before it, header included.
+        assert_eq!(
+            b,
+            assemble(2, &header_bytes(&t), &body_bytes(&actions, &values))
+        );
     }
 
     fn read_error(bytes: &[u8]) -> String {
@@ -325,48 +554,94 @@ mod tests {
         assert!(read_error(b"hello").contains("magic"));
         assert!(read_error(b"").contains("magic"));
         let mut flipped = good.clone();
-        let last = flipped.len() - 3;
-        flipped[last] ^= 0x40;
+        let last = flipped.len() - 7;
+        flipped[last] ^= 0x01;
         assert!(read_error(&flipped).contains("checksum"));
         let mut version = good.clone();
         version[8] = 9;
         assert!(read_error(&version).contains("format version 9"));
         let mut longer = good;
         longer.push(0);
-        assert!(read_error(&longer).contains("follow"));
+        assert!(read_error(&longer).contains("follow the checksum"));
+    }
+
+    #[test]
+    fn every_flipped_bit_is_refused() {
+        // CRC-32 over the whole file: the objective, the rules, the lengths,
+        // the values and the checksum itself are all covered.
+        let good = bytes(&table());
+        for bit in 0..good.len() * 8 {
+            let mut bad = good.clone();
+            bad[bit / 8] ^= 1 << (bit % 8);
+            assert!(
+                PolicyTable::read(&bad[..]).is_err(),
+                "a flip of bit {bit} was accepted"
+            );
+            assert!(PolicyTable::read_policy(&bad[..]).is_err(), "bit {bit}");
+        }
+    }
+
+    #[test]
+    fn version_1_tables_are_refused_with_how_to_regenerate() {
+        let mut old = bytes(&table());
+        old[8] = 1;
+        let e = read_error(&old);
+        assert!(
+            e.contains("format version 1") && e.contains("hog solve"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn values_that_are_no_probability_are_refused_under_a_valid_checksum() {
+        let t = table();
+        let actions: Vec<i8> = t.policy.actions().iter().copied().collect();
+        let header = header_bytes(&t);
+        for bad in [f64::NAN, -1e-6, 1.000001, f64::INFINITY] {
+            let mut values: Vec<f64> = t.values.iter().copied().collect();
+            values[150] = bad;
+            let e = read_error(&assemble(2, &header, &body_bytes(&actions, &values)));
+            // State 150 of 2 x 12 x 12: sides index 1, score 0, opponent_score 6.
+            assert!(
+                e.contains("sides index 1, score 0, opponent_score 6 is not a probability"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn illegal_actions_and_junk_are_refused_under_a_valid_checksum() {
+        let t = table();
+        let mut actions: Vec<i8> = t.policy.actions().iter().copied().collect();
+        let values: Vec<f64> = t.values.iter().copied().collect();
+        let header = header_bytes(&t);
+        let mut junk_header = header.clone();
+        junk_header.push(0);
+        assert!(
+            read_error(&assemble(2, &junk_header, &body_bytes(&actions, &values)))
+                .contains("1 bytes follow the header's fields")
+        );
+        let mut long_body = body_bytes(&actions, &values);
+        long_body.push(0);
+        assert!(read_error(&assemble(2, &header, &long_body)).contains("the body claims"));
+        actions[13] = 11;
+        let e = read_error(&assemble(2, &header, &body_bytes(&actions, &values)));
+        assert!(e.contains("num_rolls 11"), "{e}");
     }
 
     #[test]
     fn a_header_with_an_impossible_goal_is_refused() {
-        // A crafted header: goal 0, no cells, and a body whose checksum matches.
-        let body = bincode::serde::encode_to_vec(
-            Body {
-                actions: vec![],
-                values: vec![],
-            },
-            config(),
-        )
-        .unwrap();
+        // A crafted header: goal 0, no states, and a checksum that matches.
         let header = Header {
             rules: Rules::fa13().to_string(),
             goal: 0,
             objective: Objective::Optimal,
             sides: vec![6],
-            answers: String::new(),
-            body_checksum: crc32fast::hash(&body),
+            answers: ANSWERS.to_string(),
         };
         let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend(FORMAT_VERSION.to_le_bytes());
-        bytes.extend((header.len() as u32).to_le_bytes());
-        bytes.extend(header);
-        bytes.extend((body.len() as u64).to_le_bytes());
-        bytes.extend(body);
-        assert!(
-            read_error(&bytes).contains("goal 0"),
-            "{}",
-            read_error(&bytes)
-        );
+        let e = read_error(&assemble(2, &header, &[]));
+        assert!(e.contains("goal 0"), "{e}");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::write_json;
 use crate::cli::ExportArgs;
-use crate::files::write_atomically;
+use crate::files::{open_input, write_atomically};
 use crate::sources::{FileKind, Sources};
 
 /// The file formats of an export.
@@ -157,15 +157,18 @@ pub fn objective(source: &str) -> String {
     };
     match FileKind::of(&path) {
         FileKind::Python { .. } | FileKind::Csv(_) => text,
-        FileKind::Json(path) => std::fs::read_to_string(path)
+        FileKind::Json(path) => open_input(path)
             .ok()
-            .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+            .and_then(|file| std::io::read_to_string(file).ok())
+            .and_then(|json| {
+                serde_json::from_str::<serde_json::Value>(json.trim_start_matches('\u{feff}')).ok()
+            })
             .and_then(|value| value.get("objective")?.as_str().map(str::to_string))
             .unwrap_or(text),
-        FileKind::Table(path) => std::fs::File::open(path)
+        FileKind::Table(path) => open_input(path)
             .ok()
-            .and_then(|file| PolicyTable::read_header(std::io::BufReader::new(file)).ok())
-            .map_or(text, |header| header.objective.to_string()),
+            .and_then(|file| PolicyTable::read_policy(file).ok())
+            .map_or(text, |table| table.header.objective.to_string()),
     }
 }
 
@@ -507,6 +510,19 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    run_recorded(args, &args.source, goal, sources, json, out)
+}
+
+/// As [`run`], with the source named `recorded` in the export's record
+/// (`hog tables` reads from its temporary folder what will be `recorded`).
+pub fn run_recorded(
+    args: &ExportArgs,
+    recorded: &str,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let rules = Rules::parse(&args.rules)?;
     if let Some(sides) = args.sides {
         let sides =
@@ -562,12 +578,14 @@ pub fn run(
         )),
         None => {}
     }
-    info.made_by = Some(made_by(args, goal));
+    info.made_by = Some(made_by(args, recorded, goal));
     let text = render(args.format, &info, &policy)?;
-    let Some(path) = &args.output else {
+    // `-o -` is stdout, as no -o.
+    let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") else {
         out.write_all(text.as_bytes())?;
         if !note.is_empty() {
-            eprintln!("note: {}", note.join(" "));
+            // A note that cannot be printed changes nothing.
+            let _ = writeln!(std::io::stderr(), "note: {}", note.join(" "));
         }
         if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
             eprintln!("warning: {warning}");
@@ -643,10 +661,10 @@ fn differing_pairs(policy: &Policy) -> usize {
 }
 
 /// The command line that makes this export, for the record.
-fn made_by(args: &ExportArgs, goal: u32) -> String {
+fn made_by(args: &ExportArgs, source: &str, goal: u32) -> String {
     let mut words = vec![
         "hog export".to_string(),
-        shell_word(&args.source),
+        shell_word(source),
         format!("--rules {}", shell_word(&args.rules)),
         format!("--goal {goal}"),
         format!("--format {}", args.format.name()),

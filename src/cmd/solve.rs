@@ -165,6 +165,10 @@ pub fn run(
     };
     if let Some(path) = &args.output {
         write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
+        if path.as_os_str() == "-" {
+            // The table is stdout: nothing else goes there.
+            return Ok(());
+        }
     }
     if json {
         return write_json(out, &summary);

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::write_json;
 use crate::cli::{TableArgs, TableCommand};
+use crate::files::open_input;
 
 #[derive(Serialize)]
 struct Info {
@@ -28,9 +29,8 @@ struct Info {
 pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
     let TableCommand::Info { file } = &args.command;
     let name = file.display().to_string();
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
-    let header = PolicyTable::read_header(&bytes[..]).with_context(|| name.clone())?;
-    let table = PolicyTable::read(&bytes[..]).with_context(|| name.clone())?;
+    let (header, checksum, table) =
+        PolicyTable::read_with_header(open_input(file)?).with_context(|| name.clone())?;
     let start = [
         0,
         State::START.score as usize,
@@ -51,7 +51,7 @@ pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
         against,
         sides: header.sides.clone(),
         sees_sides: table.policy.sees_sides(),
-        checksum: format!("{:08x}", header.body_checksum),
+        checksum: format!("{checksum:08x}"),
         first_mover_win: table.values[start],
     };
     if json {

@@ -13,12 +13,16 @@
 //! which a course strategy cannot: they get no exports, and the MANIFEST
 //! says so and points to the final file. MANIFEST.md lists each table with
 //! its rules, objective, headline figures, checksum and files.
+//!
+//! The set is built in a temporary folder beside the destination and then
+//! swapped in (see [`replace_folder`]): an interrupted run leaves the old set
+//! whole, never a mix of two goals with a stale MANIFEST.
 
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use hog_solver::evaluate::grade;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
@@ -27,7 +31,7 @@ use hog_solver::{Model, State, PRESETS};
 use super::export::{self, Format};
 use super::heatmap;
 use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
-use crate::files::write_atomically;
+use crate::files::{replace_folder, write_atomically};
 use crate::sources::Sources;
 
 /// One generated table and the figures the MANIFEST shows for it.
@@ -42,8 +46,60 @@ struct Entry {
 }
 
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
-    std::fs::create_dir_all(&args.dir)?;
+    check_replaceable(&args.dir)?;
     let mut entries = vec![];
+    replace_folder(&args.dir, |staging| {
+        let dirs = Dirs {
+            staging,
+            recorded: &args.dir,
+        };
+        build(&dirs, goal, sources, &mut entries)
+    })?;
+    for entry in &entries {
+        writeln!(
+            out,
+            "{:<40} {:08x}  {}",
+            entry.file, entry.checksum, entry.headline
+        )?;
+    }
+    writeln!(out, "{}", args.dir.join("MANIFEST.md").display())?;
+    Ok(())
+}
+
+/// The whole folder is replaced, so it must be new, empty, or an earlier
+/// set: files only, with a MANIFEST.md (no one's home folder by a typo).
+fn check_replaceable(dir: &Path) -> Result<()> {
+    let name = dir.display();
+    if !dir.exists() {
+        return Ok(());
+    }
+    if !dir.is_dir() {
+        bail!("{name} is not a folder");
+    }
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {name}"))?
+        .collect::<std::io::Result<Vec<_>>>()
+        .with_context(|| format!("cannot read {name}"))?;
+    let only_files = entries
+        .iter()
+        .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
+    if entries.is_empty() || (only_files && dir.join("MANIFEST.md").is_file()) {
+        return Ok(());
+    }
+    bail!(
+        "{name} is not a folder of tables (no MANIFEST.md, or a subfolder): hog tables \
+         replaces the whole folder, so give it a new or empty one"
+    )
+}
+
+/// Where the set is built, and the folder it will be (which the exports record).
+struct Dirs<'a> {
+    staging: &'a Path,
+    recorded: &'a Path,
+}
+
+/// Writes every table, export and heatmap, and the MANIFEST, into the staging folder.
+fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) -> Result<()> {
     for preset in PRESETS {
         let rules = (preset.rules)();
         let model = Model::new(&rules, goal)?;
@@ -68,7 +124,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             preset.baseline
         );
         entries.push(write_table(
-            &args.dir,
+            dirs,
             preset.name,
             "optimal",
             &table,
@@ -94,7 +150,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             response.second()
         );
         entries.push(write_table(
-            &args.dir,
+            dirs,
             preset.name,
             "best-response",
             &table,
@@ -132,7 +188,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             blind.grade.second.a_wins
         );
         entries.push(write_table(
-            &args.dir,
+            dirs,
             preset.name,
             "final",
             &table,
@@ -140,22 +196,14 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             sources,
         )?);
     }
-    let manifest = manifest(goal, &entries);
-    let path = args.dir.join("MANIFEST.md");
-    write_atomically(&path, |w| Ok(w.write_all(manifest.as_bytes())?))?;
-    for entry in &entries {
-        writeln!(
-            out,
-            "{:<40} {:08x}  {}",
-            entry.file, entry.checksum, entry.headline
-        )?;
-    }
-    writeln!(out, "{}", path.display())?;
-    Ok(())
+    let manifest = manifest(goal, entries);
+    write_atomically(&dirs.staging.join("MANIFEST.md"), |w| {
+        Ok(w.write_all(manifest.as_bytes())?)
+    })
 }
 
 fn write_table(
-    dir: &Path,
+    dirs: &Dirs,
     preset: &str,
     kind: &str,
     table: &PolicyTable,
@@ -165,11 +213,12 @@ fn write_table(
     let stem = format!("{preset}-{kind}");
     let file = format!("{stem}.hogtable");
     let mut checksum = 0;
-    write_atomically(&dir.join(&file), |w| {
-        checksum = table.write(w)?.body_checksum;
+    write_atomically(&dirs.staging.join(&file), |w| {
+        checksum = table.write(w)?;
         Ok(())
     })?;
-    let source = dir.join(&file).display().to_string();
+    let source = dirs.staging.join(&file).display().to_string();
+    let recorded = dirs.recorded.join(&file).display().to_string();
     let course_legal = !table.policy.sees_sides();
     let exports: &[Format] = if course_legal {
         &[Format::Python, Format::Csv, Format::Json]
@@ -182,18 +231,25 @@ fn write_table(
         let args = ExportArgs {
             source: source.clone(),
             format,
-            output: Some(dir.join(&output)),
+            output: Some(dirs.staging.join(&output)),
             rules: preset.to_string(),
             sides: None,
         };
-        export::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+        export::run_recorded(
+            &args,
+            &recorded,
+            table.goal,
+            sources,
+            false,
+            &mut std::io::sink(),
+        )?;
         others.push(output);
     }
     let picture = format!("{stem}.png");
     let args = HeatmapArgs {
         source,
         rules: preset.to_string(),
-        output: dir.join(&picture),
+        output: dirs.staging.join(&picture),
         show: Show::Both,
         diff: None,
         baseline: None,
@@ -225,8 +281,8 @@ fn manifest(goal: u32, entries: &[Entry]) -> String {
         "# Committed policy tables\n\n\
          Generated by `cargo run --release -- tables` (goal {goal}); \
          `cargo test` fails if a file here differs from a fresh solve.\n\
-         Each `.hogtable` is a HOGTABLE version 1 policy table (format: `solver/src/table.rs`); \
-         the checksum is the CRC-32 of its body, as `hog table info` prints it. \
+         Each `.hogtable` is a HOGTABLE version 2 policy table (format: `solver/src/table.rs`); \
+         the checksum is the CRC-32 of the whole file before it, as `hog table info` prints it. \
          Beside each table: its `final_strategy` module (`.py`), CSV and JSON exports \
          (`hog export`), and its heatmap (`.png`, `hog heatmap --show both`).\n\n\
          | file | rules | objective | headline figures | checksum | exports and heatmap |\n\
