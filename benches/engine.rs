@@ -1,9 +1,10 @@
 //! The hot paths: compiling a preset's turn distributions, the self-play
 //! solve, the best response, the exact evaluation of two strategies, and
-//! the blind best response of `hog final`.
+//! the blind best response of `hog final`, and exact-fraction solves.
 //! Run with `cargo bench`; the README records the numbers.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, PRESETS};
@@ -81,6 +82,21 @@ fn blind_response(c: &mut Criterion) {
     group.finish();
 }
 
+/// `--exact`: the sp26 self-play solve and the exact grade of
+/// always_roll(5) against the course baseline, in exact fractions.
+fn exact(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact_goal_100");
+    group.sample_size(10);
+    let rules = Rules::sp26();
+    let model = Model::new(&rules, 100).unwrap();
+    let engine = Engine::<Exact>::new(&model, Driver::Parallel);
+    group.bench_function("sp26_solve", |b| b.iter(|| engine.optimal()));
+    let a = baseline(&rules, 100, "always_roll(5)");
+    let b_policy = baseline(&rules, 100, "always_roll(6)");
+    group.bench_function("sp26_grade", |b| b.iter(|| engine.grade(&a, &b_policy)));
+    group.finish();
+}
+
 fn growth(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_fa16_by_goal");
     group.sample_size(10);
@@ -102,6 +118,7 @@ criterion_group!(
     best_response,
     evaluate,
     blind_response,
+    exact,
     growth
 );
 criterion_main!(benches);

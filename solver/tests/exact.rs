@@ -1,7 +1,8 @@
 //! Exact fractions ([`hog_solver::exact::Exact`]) checked three ways:
 //!
 //! * rounded to f64, they are the f64 engine's values within 1e-15, for
-//!   every preset, both objectives and evaluation, at several goals;
+//!   every preset, both objectives and evaluation, at several goals, and
+//!   the exact tables choose the same num_rolls as the f64 ones;
 //! * they are exactly the values of the plain reference solver run in
 //!   num-rational's general `BigRational` (its own rules, its own dice, a
 //!   gcd after every operation), at small goals;
@@ -74,6 +75,18 @@ fn exact_values_round_to_the_f64_engines() {
             let (er, fr) = (exact.best_response(&b), float.best_response(&b));
             let a = course(&(preset.rules)(), goal, "always_roll", &[5]);
             let (ee, fe) = (exact.evaluate(&a, &b), float.evaluate(&a, &b));
+            // Ties: exact equality against the f64 engine's 1e-12 tolerance,
+            // both going to the lowest num_rolls, choose alike.
+            assert_eq!(
+                e.policy, f.policy,
+                "{} goal {goal}: optimal tables",
+                preset.name
+            );
+            assert_eq!(
+                er.policy, fr.policy,
+                "{} goal {goal}: best responses",
+                preset.name
+            );
             for x in states(&model) {
                 close(&what("optimal", x), e.values.get(x), *f.values.get(x));
                 close(&what("best response (us)", x), er.us.get(x), *fr.us.get(x));
