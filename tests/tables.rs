@@ -56,6 +56,7 @@ fn committed_tables_match_a_fresh_solve() {
             objective: Objective::Optimal,
             policy: optimal.policy.to_policy(&model),
             values: optimal.values.cells().to_owned(),
+            exact: None,
         };
         assert_same(&format!("{}-optimal.hogtable", preset.name), &fresh);
 
@@ -68,6 +69,7 @@ fn committed_tables_match_a_fresh_solve() {
             },
             policy: response.policy.to_policy(&model),
             values: response.us.cells().to_owned(),
+            exact: None,
         };
         assert_same(&format!("{}-best-response.hogtable", preset.name), &fresh);
 
@@ -85,6 +87,7 @@ fn committed_tables_match_a_fresh_solve() {
             },
             policy: blind.policy,
             values: blind.values.cells().to_owned(),
+            exact: None,
         };
         assert_same(&format!("{}-final.hogtable", preset.name), &fresh);
     }

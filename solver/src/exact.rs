@@ -20,7 +20,7 @@
 use std::cmp::Ordering;
 use std::ops::{Add, Mul, Sub};
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -47,6 +47,17 @@ impl Exact {
             twos: twos - shift,
             threes,
         }
+    }
+
+    /// numerator / (2^twos · 3^threes), as a table file stores it.
+    pub fn from_parts(numerator: BigUint, twos: u32, threes: u32) -> Exact {
+        Exact::new(BigInt::from(numerator), twos, threes)
+    }
+
+    /// (numerator, twos, threes) with the value numerator / (2^twos ·
+    /// 3^threes), for a value of at least 0 (a probability); None below 0.
+    pub fn parts(&self) -> Option<(BigUint, u32, u32)> {
+        Some((self.numerator.to_biguint()?, self.twos, self.threes))
     }
 
     /// Both numerators over the common denominator 2^max · 3^max.

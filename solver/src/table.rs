@@ -14,6 +14,21 @@
 //! 24+H+B      4     CRC-32 (IEEE) of every byte before it, u32 little-endian
 //! ```
 //!
+//! A table solved in exact fractions (`hog solve --exact`) says so in its
+//! header's `answers` and carries its exact values between the f64 values
+//! and the checksum:
+//!
+//! ```text
+//! size  field
+//! 8     exact section length E, u64 little-endian
+//! E     per state, in axis order: a, b (u32 little-endian each), L (u32),
+//!       then L bytes: the numerator n, unsigned little-endian; the value
+//!       is n / (2^a · 3^b)
+//! ```
+//!
+//! Each exact value must be a probability (0 to 1, exactly) whose nearest
+//! f64 is the state's f64 value, and the entries must fill E exactly.
+//!
 //! N = sides x goal x goal states, in axis order (sides index, score,
 //! opponent_score). The header names what the table answers: the canonical
 //! rules text, the goal, the objective (self-play optimum, best response to
@@ -42,7 +57,11 @@ use ndarray::Array3;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use num_bigint::BigUint;
+
+use crate::exact::Exact;
 use crate::rules::Rules;
+use crate::solve::Probability;
 use crate::strategy::Policy;
 
 pub const MAGIC: &[u8; 8] = b"HOGTABLE";
@@ -103,6 +122,8 @@ pub struct PolicyTable {
     pub policy: Policy,
     /// The mover's winning chance under the objective, axes as the policy's.
     pub values: Array3<f64>,
+    /// The same values as exact fractions, for a table solved with them.
+    pub exact: Option<Array3<Exact>>,
 }
 
 /// A verified table file without its values: each value was checked and
@@ -118,6 +139,11 @@ pub struct TablePolicy {
 
 const ANSWERS: &str =
     "num_rolls (i8), then the mover's winning chance (f64), for every (sides, score, opponent_score)";
+const ANSWERS_EXACT: &str = "num_rolls (i8), then the mover's winning chance (f64), then the \
+     same chance as an exact fraction, for every (sides, score, opponent_score)";
+/// No exact section is longer than this (numerators of goal-100 tables have
+/// a few hundred digits); a longer length is corruption.
+const MAX_EXACT: u64 = 1 << 34;
 
 fn config() -> impl bincode::config::Config {
     bincode::config::standard().with_limit::<{ MAX_HEADER as usize }>()
@@ -139,7 +165,12 @@ impl PolicyTable {
             goal: self.goal,
             objective: self.objective.clone(),
             sides: self.policy.sides().to_vec(),
-            answers: ANSWERS.to_string(),
+            answers: if self.exact.is_some() {
+                ANSWERS_EXACT
+            } else {
+                ANSWERS
+            }
+            .to_string(),
         };
         let header =
             bincode::serde::encode_to_vec(&header, config()).map_err(std::io::Error::other)?;
@@ -161,6 +192,21 @@ impl PolicyTable {
             }
         }
         out.write_all(&buffer)?;
+        if let Some(exact) = &self.exact {
+            let mut section = Vec::new();
+            for value in exact {
+                let (numerator, twos, threes) = value
+                    .parts()
+                    .ok_or_else(|| std::io::Error::other("a negative exact value"))?;
+                let bytes = numerator.to_bytes_le();
+                for field in [twos, threes, bytes.len() as u32] {
+                    section.extend_from_slice(&field.to_le_bytes());
+                }
+                section.extend_from_slice(&bytes);
+            }
+            out.write_all(&(section.len() as u64).to_le_bytes())?;
+            out.write_all(&section)?;
+        }
         let checksum = out.hasher.finalize();
         out.inner.write_all(&checksum.to_le_bytes())?;
         Ok(checksum)
@@ -180,13 +226,14 @@ impl PolicyTable {
             rules,
             policy,
         } = file;
-        let values = values.expect("the values were kept");
+        let (values, exact) = values.expect("the values were kept");
         let table = PolicyTable {
             rules,
             goal: header.goal,
             objective: header.objective.clone(),
             policy,
             values,
+            exact,
         };
         Ok((header, checksum, table))
     }
@@ -263,7 +310,10 @@ fn corrupt(what: impl std::fmt::Display) -> Error {
 
 /// Decodes a table while reading it (see the module docs for the checks),
 /// keeping the values if asked.
-fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Array3<f64>>)> {
+/// The values of a table: f64, and exact fractions if it has them.
+type Values = (Array3<f64>, Option<Array3<Exact>>);
+
+fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Values>)> {
     let mut input = Checksummed::new(BufReader::new(input));
     check_magic(&mut input)?;
     match u32::from_le_bytes(read_array(&mut input, "the format version")?) {
@@ -332,7 +382,13 @@ fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Ar
     let actions = actions.into_iter().map(|a| a as i8).collect();
     let actions = Array3::from_shape_vec(shape, actions).expect("one action per state");
     let policy = Policy::from_actions(&rules, header.goal, actions).map_err(corrupt)?;
-    let values = read_values(&mut input, shape, keep_values)?;
+    let has_exact = header.answers == ANSWERS_EXACT;
+    // The exact values are checked against the f64 ones, so those are kept.
+    let values = read_values(&mut input, shape, keep_values || has_exact)?;
+    let exact = match &values {
+        Some(values) if has_exact => Some(read_exact_values(&mut input, values, g)?),
+        _ => None,
+    };
     let computed = input.hasher.clone().finalize();
     let stored = u32::from_le_bytes(read_array(&mut input.inner, "the checksum")?);
     if stored != computed {
@@ -344,7 +400,12 @@ fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Ar
     if input.inner.read(&mut [0u8; 1]).map_err(io_error)? > 0 {
         return Err(corrupt("bytes follow the checksum"));
     }
-    let values = values.map(|v| Array3::from_shape_vec(shape, v).expect("one value per state"));
+    let one_per_state = "one value per state";
+    let values = keep_values.then(|| {
+        let values = Array3::from_shape_vec(shape, values.expect("kept")).expect(one_per_state);
+        let exact = exact.map(|e| Array3::from_shape_vec(shape, e).expect(one_per_state));
+        (values, exact)
+    });
     let file = TablePolicy {
         header,
         checksum: stored,
@@ -371,7 +432,7 @@ fn check_header(header: &Header) -> Result<Rules> {
             rules.state_sides()
         )));
     }
-    if header.answers != ANSWERS {
+    if header.answers != ANSWERS && header.answers != ANSWERS_EXACT {
         return Err(corrupt(format!("the body answers '{}'", header.answers)));
     }
     if let Objective::BestResponse { against } = &header.objective {
@@ -417,6 +478,73 @@ fn read_values(
         }
     }
     Ok(keep.then_some(values))
+}
+
+/// Reads the exact section: one fraction per state, each a probability
+/// whose nearest f64 is the state's f64 value.
+fn read_exact_values(input: &mut impl Read, values: &[f64], g: usize) -> Result<Vec<Exact>> {
+    let length = u64::from_le_bytes(read_array(input, "the exact section's length")?);
+    if length > MAX_EXACT {
+        return Err(corrupt(format!("the exact section claims {length} bytes")));
+    }
+    let mut left = length;
+    let mut exact = Vec::with_capacity(values.len());
+    for (index, &value) in values.iter().enumerate() {
+        let at = || {
+            format!(
+                "at sides index {}, score {}, opponent_score {}",
+                index / (g * g),
+                index / g % g,
+                index % g
+            )
+        };
+        let [twos, threes, len] = [0; 3].map(|_| read_array::<4>(input, "an exact value"));
+        let (twos, threes, len) = (
+            u32::from_le_bytes(twos?),
+            u32::from_le_bytes(threes?),
+            u32::from_le_bytes(len?),
+        );
+        // A turn's probabilities have denominators dividing 36^10 = 2^20·3^20,
+        // and a game lasts at most 2·goal turns (nju21's passes aside, which
+        // add a factor 1/2 for a draw): exponents past 64·goal are corruption,
+        // and would make the checks below arbitrarily slow.
+        let most = 64 * g as u32;
+        if twos > most || threes > most {
+            return Err(corrupt(format!(
+                "the exact value {} has the denominator 2^{twos}·3^{threes}",
+                at()
+            )));
+        }
+        let entry = 12 + u64::from(len);
+        if entry > left {
+            return Err(corrupt(format!(
+                "the exact section ends inside a value {}",
+                at()
+            )));
+        }
+        left -= entry;
+        let mut bytes = Vec::new();
+        input
+            .take(len.into())
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+        if bytes.len() != len as usize {
+            return Err(Error::NotATable("truncated inside an exact value".into()));
+        }
+        let fraction = Exact::from_parts(BigUint::from_bytes_le(&bytes), twos, threes);
+        if fraction > Exact::one() || fraction.to_f64() != value {
+            return Err(corrupt(format!(
+                "the exact value {} {} is no probability, or not the f64 value {value}",
+                fraction.decimal(17),
+                at()
+            )));
+        }
+        exact.push(fraction);
+    }
+    if left > 0 {
+        return Err(corrupt(format!("{left} bytes follow the exact values")));
+    }
+    Ok(exact)
 }
 
 fn check_magic(input: &mut impl Read) -> Result<()> {
@@ -473,6 +601,7 @@ mod tests {
             },
             policy,
             values,
+            exact: None,
         }
     }
 
@@ -655,5 +784,82 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("goal 100"));
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+    use crate::solve::{Driver, Engine};
+    use crate::Model;
+
+    /// An exact self-play solve of fa13 at goal 5, as a table.
+    fn exact_table() -> PolicyTable {
+        let rules = Rules::fa13();
+        let model = Model::new(&rules, 5).unwrap();
+        let solution = Engine::<Exact>::new(&model, Driver::Sequential).optimal();
+        PolicyTable {
+            rules,
+            goal: 5,
+            objective: Objective::Optimal,
+            policy: solution.policy.to_policy(&model),
+            values: solution.values.cells().map(Probability::to_f64),
+            exact: Some(solution.values.cells().to_owned()),
+        }
+    }
+
+    fn bytes(table: &PolicyTable) -> Vec<u8> {
+        let mut out = vec![];
+        table.write(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn exact_values_round_trip() {
+        let t = exact_table();
+        let read = PolicyTable::read(&bytes(&t)[..]).unwrap();
+        assert_eq!(read, t);
+        assert!(read.exact.is_some());
+        assert_eq!(
+            PolicyTable::read_policy(&bytes(&t)[..]).unwrap().policy,
+            t.policy
+        );
+    }
+
+    #[test]
+    fn every_flipped_bit_of_an_exact_table_is_refused() {
+        let good = bytes(&exact_table());
+        for bit in 0..good.len() * 8 {
+            let mut bad = good.clone();
+            bad[bit / 8] ^= 1 << (bit % 8);
+            assert!(
+                PolicyTable::read(&bad[..]).is_err(),
+                "bit {bit} was accepted"
+            );
+        }
+    }
+
+    #[test]
+    fn an_exact_value_that_is_not_the_f64_value_is_refused_under_a_valid_checksum() {
+        let mut t = exact_table();
+        let mut exact = t.exact.take().unwrap();
+        // 1/2 where the f64 value is not 1/2: a fraction of its own, but
+        // not the one the table's f64 value rounds from.
+        let cell = exact.iter_mut().find(|v| v.to_f64() != 0.5).unwrap();
+        *cell = Exact::half();
+        t.exact = Some(exact);
+        let e = PolicyTable::read(&bytes(&t)[..]).unwrap_err().to_string();
+        assert!(e.contains("not the f64 value"), "{e}");
+        // A value above 1.
+        let mut t = exact_table();
+        let mut exact = t.exact.take().unwrap();
+        exact[[0, 0, 0]] = Exact::one() + Exact::half();
+        t.values[[0, 0, 0]] = 1.5;
+        t.exact = Some(exact);
+        let e = PolicyTable::read(&bytes(&t)[..]).unwrap_err().to_string();
+        assert!(
+            e.contains("not a probability") || e.contains("no probability"),
+            "{e}"
+        );
     }
 }

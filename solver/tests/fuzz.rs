@@ -90,6 +90,7 @@ fn tables() -> Vec<Vec<u8>> {
             objective: Objective::Optimal,
             policy: optimal.policy.to_policy(&model),
             values: optimal.values.cells().to_owned(),
+            exact: None,
         };
         let mut file = vec![];
         table.write(&mut file).unwrap();
@@ -108,6 +109,7 @@ fn tables() -> Vec<Vec<u8>> {
         },
         policy: response.policy.to_policy(&model),
         values: response.us.cells().to_owned(),
+        exact: None,
     };
     let mut file = vec![];
     table.write(&mut file).unwrap();

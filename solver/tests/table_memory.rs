@@ -58,6 +58,7 @@ fn decoding_holds_one_copy_of_what_it_keeps() {
         objective: Objective::Optimal,
         policy,
         values,
+        exact: None,
     };
     let mut file = vec![];
     table.write(&mut file).unwrap();

@@ -125,6 +125,7 @@ pub fn run(
                     objective,
                     policy: response.policy.clone(),
                     values: response.values.cells().to_owned(),
+                    exact: None,
                 };
                 write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
             }

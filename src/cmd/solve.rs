@@ -52,6 +52,8 @@ struct Solved<V> {
     start: V,
     /// For a best response: the win rate and its two seatings.
     response: Option<[V; 3]>,
+    /// The table's values in V.
+    values: Grid<V>,
 }
 
 fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> Solved<V> {
@@ -62,6 +64,7 @@ fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> 
         objective,
         policy: policy.to_policy(model),
         values: values.cells().map(Probability::to_f64),
+        exact: None,
     };
     match against {
         None => {
@@ -70,6 +73,7 @@ fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> 
                 table: table(Objective::Optimal, &solution.policy, &solution.values),
                 start: solution.values.get(State::START).clone(),
                 response: None,
+                values: solution.values,
             }
         }
         Some((text, b)) => {
@@ -81,6 +85,7 @@ fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> 
                 table: table(objective, &response.policy, &response.us),
                 start: response.first(),
                 response: Some([response.win_rate(), response.first(), response.second()]),
+                values: response.us,
             }
         }
     }
@@ -127,7 +132,8 @@ pub fn run(
     };
     let against = args.against.as_ref().zip(b.as_ref());
     let (table, summary, exact_figures) = if args.exact {
-        let exact = solve::<Exact>(&model, against);
+        let mut exact = solve::<Exact>(&model, against);
+        exact.table.exact = Some(exact.values.cells().to_owned());
         let floats = solve::<f64>(&model, against);
         let mut summary = exact.summary(&rules, args.against.as_ref());
         let opponent = b.as_ref().unwrap_or(&exact.table.policy);

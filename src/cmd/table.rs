@@ -7,7 +7,7 @@ use hog_solver::table::{Objective, PolicyTable, FORMAT_VERSION};
 use hog_solver::State;
 use serde::Serialize;
 
-use super::write_json;
+use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::{TableArgs, TableCommand};
 use crate::files::open_input;
 
@@ -24,6 +24,8 @@ struct Info {
     sees_sides: bool,
     checksum: String,
     first_mover_win: f64,
+    /// The exact value at 0-0, "p/q", for a table with exact values.
+    first_mover_win_exact: Option<String>,
 }
 
 pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -53,6 +55,7 @@ pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
         sees_sides: table.policy.sees_sides(),
         checksum: format!("{checksum:08x}"),
         first_mover_win: table.values[start],
+        first_mover_win_exact: table.exact.as_ref().map(|e| exact_json(&e[start])),
     };
     if json {
         return write_json(out, &info);
@@ -84,5 +87,17 @@ pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
         "first mover  {:.6} (the mover's value at 0-0 with six-sided dice)",
         info.first_mover_win
     )?;
+    match &table.exact {
+        Some(exact) => writeln!(
+            out,
+            "exact        {} {} (every state's value is stored as a fraction)",
+            exact[start].decimal(17),
+            exact_fraction_text(&exact[start])
+        )?,
+        None => writeln!(
+            out,
+            "exact        no: f64 values only (hog solve --exact -o stores fractions)"
+        )?,
+    }
     Ok(())
 }

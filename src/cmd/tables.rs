@@ -115,6 +115,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             objective: Objective::Optimal,
             policy,
             values: optimal.values.cells().to_owned(),
+            exact: None,
         };
         let headline = format!(
             "first mover wins {:.6} (opening: {} dice); win rate {:.6} against {}",
@@ -141,6 +142,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             },
             policy: response.policy.to_policy(&model),
             values: response.us.cells().to_owned(),
+            exact: None,
         };
         let headline = format!(
             "win rate {:.6} against {} (first {:.6}, second {:.6})",
@@ -170,6 +172,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             },
             policy: blind.policy,
             values: blind.values.cells().to_owned(),
+            exact: None,
         };
         let bound = if blind.hidden {
             format!(

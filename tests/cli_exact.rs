@@ -1,0 +1,128 @@
+//! End-to-end tests of `--exact`: the fractions printed by `grade`, `solve`
+//! and `final`, read back by Python's `fractions` (an independent reader),
+//! are the f64 figures within 1e-15; an exact table keeps its fractions on
+//! disk and `hog table info` shows them.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+
+fn json(dir: &TempDir, args: &[&str]) -> Value {
+    let output = Command::cargo_bin("hog")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "hog {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// "p/q" read by Python's fractions and rounded to the nearest f64.
+fn python_float(fraction: &str) -> f64 {
+    let output = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys; from fractions import Fraction; print(repr(float(Fraction(sys.argv[1]))))",
+            fraction,
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{fraction}");
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+fn agrees(value: &Value, float: &str, exact: &str) {
+    let float = value[float].as_f64().unwrap();
+    let exact = python_float(value[exact].as_str().unwrap());
+    assert!((float - exact).abs() <= 1e-15, "{float} vs {exact}");
+}
+
+#[test]
+fn grade_prints_exact_fractions() {
+    let dir = TempDir::new().unwrap();
+    let args = [
+        "grade",
+        "always_roll(8)",
+        "--baseline",
+        "always_roll(4)",
+        "--rules",
+        "fa16",
+    ];
+    let float = json(&dir, &args);
+    let exact = json(&dir, &[&args[..], &["--exact"]].concat());
+    for key in ["win_rate", "first", "second"] {
+        let fraction = exact[format!("{key}_exact")].as_str().unwrap();
+        assert!(fraction.contains('/'), "{fraction}");
+        let value = python_float(fraction);
+        assert!(
+            (value - float[key].as_f64().unwrap()).abs() <= 1e-15,
+            "{key}"
+        );
+        // The float fields of an exact grade are the fractions' nearest doubles.
+        assert_eq!(exact[key].as_f64().unwrap(), value, "{key}");
+    }
+    assert_eq!(exact["draw_exact"], "0/1");
+    assert!(float.get("win_rate_exact").is_none());
+}
+
+#[test]
+fn an_exact_table_keeps_its_fractions() {
+    let dir = TempDir::new().unwrap();
+    let solved = json(
+        &dir,
+        &[
+            "solve",
+            "--rules",
+            "nju21",
+            "--goal",
+            "30",
+            "--exact",
+            "-o",
+            "x.hogtable",
+        ],
+    );
+    let exact = &solved["exact"];
+    assert_eq!(exact["f64_differing_states"], 0);
+    agrees(
+        &serde_json::json!({"f": solved["first_mover_win"], "e": exact["first_mover_win"]}),
+        "f",
+        "e",
+    );
+    let info = json(&dir, &["table", "info", "x.hogtable"]);
+    assert_eq!(info["first_mover_win_exact"], exact["first_mover_win"]);
+    // A table solved in f64 has none.
+    json(
+        &dir,
+        &[
+            "solve",
+            "--rules",
+            "nju21",
+            "--goal",
+            "30",
+            "-o",
+            "f.hogtable",
+        ],
+    );
+    assert!(json(&dir, &["table", "info", "f.hogtable"])["first_mover_win_exact"].is_null());
+}
+
+#[test]
+fn final_grades_its_strategy_exactly() {
+    let dir = TempDir::new().unwrap();
+    let result = json(
+        &dir,
+        &["final", "--rules", "fa16", "--goal", "40", "--exact"],
+    );
+    agrees(&result, "win_rate", "win_rate_exact");
+    agrees(&result, "first", "first_exact");
+    agrees(&result, "bound", "bound_exact");
+}
