@@ -59,11 +59,14 @@
 //! The starts are: the best response that sees the sides (its first sweep
 //! weighs each cell by that policy's own reach), its slice for the first
 //! sides (six), and for each other sides value "flip first": the flipping
-//! action (Pork Chop) whenever our score is 0, then that slice. Then, from the best so
-//! far, [`RESTARTS`] perturbed copies (a few reached cells set to random
-//! actions, from a seeded ChaCha8 stream), in fixed batches, each kept if it
-//! ends better. The result depends only on the rules, goal and B: not on the
-//! number of threads.
+//! action (Pork Chop) whenever our score is 0, then that slice. Then, from
+//! the best so far, [`RESTARTS`] perturbed copies (a [`BLOCK`]-square block
+//! of cells set to one sides slice of the sighted best response, drawn from
+//! a seeded ChaCha8 stream), in fixed batches, each kept if it ends better.
+//! The result depends only on the rules, goal and B, not on the number of
+//! threads. (Against fa16's `always_roll(4)` the starts end at 0.9215 to
+//! 0.92257 and the restarts add about 1e-12: the best local optimum found
+//! is a wide one.)
 //!
 //! # The bound
 //!
@@ -176,14 +179,15 @@ impl<V: Probability> Engine<'_, V> {
         let sides = self.model().sides();
         let mut starts = vec![seen.clone(), seen.slice(sides[0]).expect("the first sides")];
         for &d in &sides[1..] {
-            let mut flip_first = seen.slice(d).expect("d is one of the rules' sides");
-            // Pork Chop is the only action that changes the sides.
-            let mut actions = flip_first.actions().clone();
+            let slice = seen.slice(d).expect("d is one of the rules' sides");
+            // Pork Chop (the lowest action) is the only one that changes the sides.
+            let mut actions = slice.actions().clone();
             actions
                 .index_axis_mut(ndarray::Axis(1), 0)
                 .fill(self.model().rules().min_action() as i8);
-            flip_first = Policy::from_actions(self.model().rules(), self.model().goal(), actions)
-                .expect("the flipping action is legal");
+            let flip_first =
+                Policy::from_actions(self.model().rules(), self.model().goal(), actions)
+                    .expect("the flipping action is legal");
             starts.push(flip_first);
         }
         starts
@@ -193,11 +197,11 @@ impl<V: Probability> Engine<'_, V> {
     fn ascend(&self, b: &Policy, start: &Policy) -> Ascent<V> {
         let mut work = Work::new(self, b);
         let mut policy = start.clone();
-        for sweeps in 1..=MAX_SWEEPS {
+        for _ in 0..MAX_SWEEPS {
             work.reach(&policy);
             let (next, changed) = work.sweep(&policy);
             policy = next;
-            if !changed || sweeps == MAX_SWEEPS {
+            if !changed {
                 break;
             }
         }
