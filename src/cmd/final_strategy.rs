@@ -32,6 +32,12 @@ enum Output {
 
 impl Output {
     fn of(path: &Path) -> Result<Output> {
+        if path == Path::new("-") {
+            bail!(
+                "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
+                 stdout, hog export 'blind_best_response(STRATEGY)' --format python"
+            );
+        }
         Ok(
             match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
                 "py" => Output::Export(Format::Python),
