@@ -8,6 +8,7 @@ pub mod error;
 pub mod evaluate;
 pub mod model;
 pub mod policy_file;
+pub mod round_robin;
 pub mod rules;
 pub mod simulate;
 pub mod solve;
