@@ -528,12 +528,13 @@ fn write_table(out: &mut dyn Write, report: &Report, summary: &Summary) -> Resul
         .count();
     writeln!(
         out,
-        "{}, goal {}: {} entries, {} excluded; {} pairs graded exactly, {} of them from the cache",
+        "{}, goal {}: {} entries, {} excluded; {} pairs: {} graded now, {} reused from the cache",
         report.rules,
         report.goal,
         report.entries.len(),
         excluded,
         summary.pairs,
+        summary.pairs - summary.reused,
         summary.reused
     )?;
     writeln!(
