@@ -117,7 +117,7 @@ pub fn run(
 
     let cache_path = cache_path(args)?;
     let wanted: HashSet<Key> = keys.iter().copied().collect();
-    let mut cache = match &cache_path {
+    let cache = match &cache_path {
         Some(path) => read_cache(path, &wanted),
         None => HashMap::new(),
     };
@@ -126,42 +126,36 @@ pub fn run(
 
     // w[a][b] over the graded entries and the baseline (index n); NaN: not graded.
     let size = n + 1;
-    let mut win_rate = vec![f64::NAN; size * size];
-    let mut draw = vec![f64::NAN; size * size];
-    let mut record = |(a, b): (usize, usize), m: Match| {
-        win_rate[a * size + b] = m.a_wins;
-        win_rate[b * size + a] = m.b_wins;
-        draw[a * size + b] = m.draw;
-        draw[b * size + a] = m.draw;
+    let mut matrix = Matrix {
+        size,
+        win_rate: vec![f64::NAN; size * size],
+        draw: vec![f64::NAN; size * size],
     };
     for &k in &reused {
-        record(pairs[k], cached(&cache, &keys, pairs[k]).expect("cached"));
+        matrix.record(pairs[k], cached(&cache, &keys, pairs[k]).expect("cached"));
     }
+    drop(cache);
     let bar = progress(
         to_grade.len() as u64,
         "{bar:40} {pos}/{len} pairs, {eta} left",
     )?;
     let new_pairs: Vec<(usize, usize)> = to_grade.iter().map(|&k| pairs[k]).collect();
-    let results = Mutex::new(vec![None; new_pairs.len()]);
+    let graded = Mutex::new(matrix);
     grade_pairs(&model, &policies, &new_pairs, |k, m| {
-        results.lock().expect("no panics while holding the lock")[k] = Some(m);
+        graded
+            .lock()
+            .expect("no panics while holding the lock")
+            .record(new_pairs[k], m);
         bar.inc(1);
     });
     bar.finish_and_clear();
-    for (k, m) in results
+    let matrix = graded
         .into_inner()
-        .expect("no panics")
-        .into_iter()
-        .enumerate()
-    {
-        let (a, b) = new_pairs[k];
-        let m = m.expect("every pair is graded");
-        record((a, b), m);
-        cache.insert((keys[a], keys[b]), m);
-    }
+        .expect("no panics while holding the lock");
     if let Some(path) = &cache_path {
-        write_cache(path, &cache, &keys, &pairs)?;
+        write_cache(path, &matrix, &keys, &pairs)?;
     }
+    let (win_rate, draw) = (matrix.win_rate, matrix.draw);
 
     let at = |a: usize, b: usize| win_rate[a * size + b];
     let points: Vec<u32> = (0..n)
@@ -414,25 +408,43 @@ fn cached(
     })
 }
 
+/// Every graded pair's win rates and draws, both ways round: the entries
+/// (and the baseline, last) in a `size` x `size` row-major square.
+struct Matrix {
+    size: usize,
+    win_rate: Vec<f64>,
+    draw: Vec<f64>,
+}
+
+impl Matrix {
+    fn record(&mut self, (a, b): (usize, usize), m: Match) {
+        let size = self.size;
+        self.win_rate[a * size + b] = m.a_wins;
+        self.win_rate[b * size + a] = m.b_wins;
+        self.draw[a * size + b] = m.draw;
+        self.draw[b * size + a] = m.draw;
+    }
+}
+
 /// Writes the grades of this contest's pairs (only those: the cache holds
 /// the last contest run with it).
-fn write_cache(
-    path: &Path,
-    cache: &HashMap<(Key, Key), Match>,
-    keys: &[Key],
-    pairs: &[(usize, usize)],
-) -> Result<()> {
+fn write_cache(path: &Path, matrix: &Matrix, keys: &[Key], pairs: &[(usize, usize)]) -> Result<()> {
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot make the cache folder {}", folder.display()))?;
     }
+    let size = matrix.size;
     write_atomically(path, |w| {
         w.write_all(MAGIC)?;
         for &(a, b) in pairs {
-            let m = cached(cache, keys, (a, b)).expect("every pair is graded");
             w.write_all(&keys[a])?;
             w.write_all(&keys[b])?;
-            for value in [m.a_wins, m.b_wins, m.draw] {
+            let values = [
+                matrix.win_rate[a * size + b],
+                matrix.win_rate[b * size + a],
+                matrix.draw[a * size + b],
+            ];
+            for value in values {
                 w.write_all(&value.to_le_bytes())?;
             }
         }
