@@ -3,8 +3,8 @@
 //!
 //! Each pair is graded on one thread and rayon spreads the pairs over the
 //! cores. Nothing is kept per pair: each grade is handed to a callback as
-//! soon as it is done, so memory stays at one pair's grids per thread
-//! however many pairs there are.
+//! soon as it is done, so memory stays at the turn table and one pair's
+//! grids per thread however many pairs there are.
 //!
 //! The grade is [`Engine::grade`]'s, bit for bit, but the turns are worked
 //! out once for all pairs: for every state and every action some entry
@@ -17,9 +17,9 @@
 //! ```
 //!
 //! (and the same for B, see [`crate::evaluate`]), in the same order, so the
-//! sums are the engine's bit for bit. When the
-//! table would exceed [`MAX_MOVES`] outcomes (large goals), each pair is
-//! graded by [`Engine::grade`] itself.
+//! sums are the engine's bit for bit. When the table would exceed
+//! [`MAX_MOVES`] outcomes (large goals), each pair is graded by
+//! [`Engine::grade`] itself.
 
 use std::collections::HashMap;
 
