@@ -213,6 +213,7 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
             "import os, sys\nfor _ in range(100000):\n    sys.stderr.write('x' * 1000 + '\\n')\nsys.stderr.write('THE END\\n')\nsys.stderr.flush()\nos._exit(1)\n".to_string(),
         ),
         ("none", strategy("    return None")),
+        ("boolean", strategy("    return score >= 0")),
         ("illegal", strategy("    return 11 if opponent_score == 3 else 4")),
         (
             "random",
@@ -245,7 +246,13 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
         hog()
             .current_dir(d)
             .env("HOG_TEST_SECRET", "x")
-            .args(["contest", "subs", "always_roll(4)", "--no-cache"])
+            .args([
+                "contest",
+                "subs",
+                "always_roll(4)",
+                "always_roll(1)",
+                "--no-cache",
+            ])
             .args(["--goal", "20", "--python-timeout", "2"]),
     );
     // Two 2-second limits (endless, fork) and quick failures otherwise.
@@ -272,7 +279,6 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
     }
     let reasons = [
         ("endless", vec!["did not answer every state within 2 s"]),
-        ("fork", vec!["did not answer every state within 2 s"]),
         ("huge_output", vec!["exited with status 1", "THE END"]),
         ("none", vec!["None", "score 0, opponent_score 0", "int"]),
         ("illegal", vec!["11", "score 0, opponent_score 3"]),
@@ -291,10 +297,27 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
     }
     // Only the tail of the 100 MB of error output is kept.
     assert!(by_name("huge_output")["reason"].as_str().unwrap().len() < 70_000);
-    // The forked child was killed with its group.
-    let pid = std::fs::read_to_string(&pid_file).expect("the fork entry's child ran");
-    std::thread::sleep(Duration::from_millis(200));
-    assert!(dead(pid.trim()), "the forked child {pid} is still running");
+    // A user other than root may not fork at all (RLIMIT_NPROC 0); root
+    // may, and then the child is killed with its group at the time limit.
+    let fork = by_name("fork");
+    assert_eq!(fork["status"], "excluded");
+    let reason = fork["reason"].as_str().unwrap();
+    match std::fs::read_to_string(&pid_file) {
+        Ok(pid) => {
+            assert!(
+                reason.contains("did not answer every state within 2 s"),
+                "{reason}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+            assert!(dead(pid.trim()), "the forked child {pid} is still running");
+        }
+        Err(_) => assert!(reason.contains("import failed"), "{reason}"),
+    }
+    // bool is an int subclass: True is one die.
+    assert_eq!(
+        by_name("boolean")["win_rate_vs_baseline"],
+        by_name("always_roll(1)")["win_rate_vs_baseline"]
+    );
     // Excluded entries have no matrix cells.
     let names = report["matrix"]["names"].as_array().unwrap();
     let none = names.iter().position(|n| n == "none").unwrap();
