@@ -7,7 +7,9 @@
 //! the driver adds to the module path (so `from dice import ...` works and
 //! nothing is written beside the original). The driver asks the function for
 //! every (score, opponent_score) below the goal, twice (the course requires a
-//! deterministic, pure function of the two scores), and prints the answers
+//! deterministic, pure function of the two scores; each round must end within
+//! the time limit, and python3 is stopped after two rounds' time and a
+//! second), and prints the answers
 //! as JSON on a private copy of stdout; whatever the module prints, even
 //! from C, goes to stderr. An answer that is not an `int` (int subclasses
 //! such as `bool` count, as under the course's `isinstance` check) comes
@@ -20,7 +22,7 @@
 //!   reads are bounded by the same deadline;
 //! * a scrubbed environment: only `PATH`, `LANG`, and `HOME` and `TMPDIR`
 //!   pointing at the throwaway folder; stdin closed;
-//! * resource limits: CPU seconds (the time limit + 1), address space
+//! * resource limits: CPU seconds (twice the time limit + 2), address space
 //!   ([`MEMORY`]), file size ([`FILE_SIZE`]), no core dumps, and no new
 //!   processes (`RLIMIT_NPROC` 0; the kernel exempts root from it);
 //! * no network where the kernel allows it: a new (empty) network namespace,
@@ -59,9 +61,9 @@ const MAX_FOLDER: u64 = 64 << 20;
 const GRACE: Duration = Duration::from_secs(1);
 
 const DRIVER: &str = r#"
-import importlib.util, json, os, sys, traceback
+import importlib.util, json, os, sys, time, traceback
 
-path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
+path, name, goal, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 # The answers go to a private copy of stdout; the module's output to stderr.
 out = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)
@@ -97,13 +99,27 @@ def ask(score, opponent_score):
     except BaseException:
         fail("%s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
 
-rows = [[ask(s, o) for o in range(goal)] for s in range(goal)]
-for s in range(goal):
-    for o in range(goal):
-        again = ask(s, o)
-        if again != rows[s][o]:
-            fail("%s is not deterministic: %s(%d, %d) answered %s, then %s"
-                 % (name, name, s, o, rows[s][o], again))
+def timed(round):
+    """Each round of questions must end within the limit, as in the course."""
+    start = time.monotonic()
+    result = round()
+    took = time.monotonic() - start
+    if took > limit:
+        fail("%s took %.1f s to answer every state, more than the %d s limit; "
+             "raise it with --python-timeout" % (name, took, limit))
+    return result
+
+rows = timed(lambda: [[ask(s, o) for o in range(goal)] for s in range(goal)])
+
+def again():
+    for s in range(goal):
+        for o in range(goal):
+            answer = ask(s, o)
+            if answer != rows[s][o]:
+                fail("%s is not deterministic: %s(%d, %d) answered %s, then %s"
+                     % (name, name, s, o, rows[s][o], answer))
+
+timed(again)
 json.dump(rows, out)
 out.flush()
 os._exit(0)
@@ -168,8 +184,10 @@ fn run_driver(
     time_limit: Duration,
     sandbox: &Path,
 ) -> Result<String> {
-    let deadline = Instant::now() + time_limit;
-    let cpu_seconds = time_limit.as_secs() + 1;
+    // Two rounds of questions, each within the limit (the driver checks),
+    // and a second for starting python3 and importing the module.
+    let deadline = Instant::now() + 2 * time_limit + Duration::from_secs(1);
+    let cpu_seconds = 2 * time_limit.as_secs() + 2;
     let mut command = Command::new("python3");
     // -B: importing the module must not write __pycache__.
     command
@@ -177,6 +195,7 @@ fn run_driver(
         .arg(module)
         .arg(function)
         .arg(goal.to_string())
+        .arg(time_limit.as_secs().to_string())
         .current_dir(sandbox)
         .env_clear()
         .env(

@@ -201,6 +201,13 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
         ("good", strategy("    return 4")),
         ("endless", strategy("    while True:\n        pass")),
         (
+            "slow",
+            format!(
+                "import time\n{}",
+                strategy("    time.sleep(0.004)\n    return 4")
+            ),
+        ),
+        (
             "fork",
             format!(
                 "import os, time\nif os.fork() == 0:\n    open({:?}, 'w').write(str(os.getpid()))\n    time.sleep(1000)\nos.wait()\n{}",
@@ -253,9 +260,10 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
                 "always_roll(1)",
                 "--no-cache",
             ])
-            .args(["--goal", "20", "--python-timeout", "2"]),
+            .args(["--goal", "20", "--python-timeout", "1"]),
     );
-    // Two 2-second limits (endless, fork) and quick failures otherwise.
+    // Two rounds' time (3 s) for the endless loop and the fork, 1.6 s for
+    // the slow one, and quick failures otherwise.
     let took = started.elapsed();
     assert!(took < Duration::from_secs(30), "took {took:?}");
     let by_name = |name: &str| {
@@ -278,7 +286,12 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
         assert_eq!(by_name(ok)["win_rate_vs_baseline"], 0.5);
     }
     let reasons = [
-        ("endless", vec!["did not answer every state within 2 s"]),
+        ("endless", vec!["did not answer every state within 1 s"]),
+        // 400 answers of 4 ms: a round of 1.6 s.
+        (
+            "slow",
+            vec!["to answer every state, more than the 1 s limit"],
+        ),
         ("huge_output", vec!["exited with status 1", "THE END"]),
         ("none", vec!["None", "score 0, opponent_score 0", "int"]),
         ("illegal", vec!["11", "score 0, opponent_score 3"]),
@@ -305,7 +318,7 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
     match std::fs::read_to_string(&pid_file) {
         Ok(pid) => {
             assert!(
-                reason.contains("did not answer every state within 2 s"),
+                reason.contains("did not answer every state within 1 s"),
                 "{reason}"
             );
             std::thread::sleep(Duration::from_millis(200));
