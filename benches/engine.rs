@@ -1,10 +1,12 @@
 //! The hot paths: compiling a preset's turn distributions, the self-play
-//! solve, the best response, the exact evaluation of two strategies, and
-//! the blind best response of `hog final`, and exact-fraction solves.
+//! solve, the best response, the exact evaluation of two strategies, a
+//! contest's batch of pairs, the blind best response of `hog final`, and
+//! exact-fraction solves.
 //! Run with `cargo bench`; the README records the numbers.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hog_solver::exact::Exact;
+use hog_solver::round_robin::grade_pairs;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, PRESETS};
@@ -111,6 +113,39 @@ fn growth(c: &mut Criterion) {
     group.finish();
 }
 
+/// A round robin of 10 arbitrary fa16 tables at goal 100 (45 pairs),
+/// parallel over the pairs: what `hog contest` spends per pair.
+fn round_robin(c: &mut Criterion) {
+    let rules = Rules::fa16();
+    let goal = 100;
+    let model = Model::new(&rules, goal).unwrap();
+    // Pseudo-random actions -1..=10 from a fixed LCG (reproducible).
+    let mut x: u64 = 1;
+    let policies: Vec<Policy> = (0..10)
+        .map(|_| {
+            let mut table = vec![0i64; (goal * goal) as usize];
+            for cell in &mut table {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *cell = (x >> 33) as i64 % 12 - 1;
+            }
+            let strategy = |s: u32, o: u32| table[(s * goal + o) as usize];
+            Policy::from_strategy(&strategy, &rules, goal, "random").unwrap()
+        })
+        .collect();
+    let refs: Vec<&Policy> = policies.iter().collect();
+    let pairs: Vec<(usize, usize)> = (0..10)
+        .flat_map(|a| (a + 1..10).map(move |b| (a, b)))
+        .collect();
+    let mut group = c.benchmark_group("round_robin_fa16_goal_100");
+    group.sample_size(10);
+    group.bench_function("45_pairs", |b| {
+        b.iter(|| grade_pairs(&model, &refs, &pairs, |_, m| assert!(m.a_wins >= 0.0)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     distributions,
@@ -119,6 +154,7 @@ criterion_group!(
     evaluate,
     blind_response,
     exact,
-    growth
+    growth,
+    round_robin
 );
 criterion_main!(benches);

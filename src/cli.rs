@@ -29,9 +29,10 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// How long a Python strategy may take to answer every state.
-    #[arg(long, global = true, default_value_t = 120, value_name = "SECONDS")]
-    pub python_timeout: u64,
+    /// How long a Python strategy may take to answer every state [default:
+    /// 120, and 10 for contest as in the course's contests].
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub python_timeout: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -79,8 +80,44 @@ pub enum Command {
     Export(ExportArgs),
     /// Inspect a policy table file.
     Table(TableArgs),
+    /// Grade a whole class: every entry against every other, exactly, ranked by match points.
+    Contest(ContestArgs),
     /// Regenerate the committed tables of every preset, their exports, heatmaps and MANIFEST.
     Tables(TablesArgs),
+}
+
+#[derive(Args)]
+pub struct ContestArgs {
+    /// Strategy files (.py, .csv, .json, .hogtable), folders of them (or
+    /// of subfolders holding a hog.py), or strategy expressions.
+    #[arg(required = true, value_name = "ENTRY")]
+    pub entries: Vec<String>,
+
+    /// A preset name or a canonical rules text.
+    #[arg(long, default_value = "fa16", value_name = "R")]
+    pub rules: String,
+
+    /// A match point for a win rate above 0.5 + M (ties count as losses).
+    #[arg(long, default_value_t = 0.000001, value_name = "M")]
+    pub margin: f64,
+
+    /// Each entry's win rate is also given against this; the preset's course baseline by default.
+    #[arg(long, value_name = "STRATEGY")]
+    pub baseline: Option<String>,
+
+    /// Also write the results: .csv (ranking), .json (everything), .html
+    /// (leaderboard and matrix), .png (the matrix as a heatmap).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// The cache of graded pairs [default: $XDG_CACHE_HOME/hog/contest.cache,
+    /// else ~/.cache/hog/contest.cache].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
+    pub cache: Option<std::path::PathBuf>,
+
+    /// Grade every pair afresh, and keep no cache.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 #[derive(Args)]

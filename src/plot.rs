@@ -191,6 +191,10 @@ pub enum Cells {
     },
     /// A probability in every state, with a colour bar from 0 to 1.
     Probability(Square<f64>),
+    /// A contest's win-rate matrix: cell (row, column) is the row entry's
+    /// win rate against the column entry (entries in rank order, the first
+    /// at 0), viridis from 0 to 1, grey where there is none (the diagonal).
+    Matrix(Square<Option<f64>>),
     /// A difference where there is one (None: grey), on a colour bar from
     /// -m to +m, m the smallest of 0.001, 0.002, 0.005, 0.01, ..., 1 that
     /// holds every difference. `label` names what is subtracted from what.
@@ -346,7 +350,12 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
     let size = match &panel.cells {
         Cells::Actions { actions, .. } => actions.size(),
         Cells::Probability(p) => p.size(),
+        Cells::Matrix(cells) => cells.size(),
         Cells::Difference { cells, .. } => cells.size(),
+    };
+    let (x_desc, y_desc) = match &panel.cells {
+        Cells::Matrix(_) => ("column entry (rank order)", "row entry (rank order)"),
+        _ => ("opponent_score", "score (player to move)"),
     };
     let chart_area = area.clone().shrink(
         (PLOT_LEFT - Y_LABEL_AREA, PLOT_TOP),
@@ -365,8 +374,8 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         .y_labels(11)
         .label_style(text_style(15))
         .axis_desc_style(text_style(17))
-        .x_desc("opponent_score")
-        .y_desc("score (player to move)")
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .draw()
         .map_err(drawing)?;
     match &panel.cells {
@@ -377,6 +386,13 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         Cells::Probability(p) => {
             draw_cells(&mut chart, p, |&v| probability_colour(v))?;
             draw_colour_bar(area, 0.0, 1.0, probability_colour, "P(win)")?;
+        }
+        Cells::Matrix(cells) => {
+            draw_cells(&mut chart, cells, |p| match p {
+                Some(p) => probability_colour(*p),
+                None => AGREE_COLOUR,
+            })?;
+            draw_colour_bar(area, 0.0, 1.0, probability_colour, "win rate")?;
         }
         Cells::Difference { cells, label } => {
             let scale = difference_scale(cells);

@@ -1,36 +1,80 @@
-//! A student's Python strategy, asked for every state.
+//! A student's Python strategy, asked for every state, in a sandbox.
 //!
-//! `python3` runs a small driver (below) in a subprocess: it imports the
-//! student's module from its own folder (so `from dice import ...` works),
-//! calls the function for every (score, opponent_score) below the goal, and
-//! prints the answers as JSON on stdout; whatever the module prints goes to
-//! stderr. An answer that is not a small `int` comes back as its `repr`, so
-//! the error can name it exactly. A time limit stops endless loops.
+//! `python3 -I` (isolated mode: no user site-packages, no current folder on
+//! the module path, `PYTHON*` variables ignored) runs a small driver (below)
+//! in a subprocess. The module's folder (its top-level files) is first copied
+//! into a throwaway folder, which is the working folder and the only entry
+//! the driver adds to the module path (so `from dice import ...` works and
+//! nothing is written beside the original). The driver asks the function for
+//! every (score, opponent_score) below the goal, twice (the course requires a
+//! deterministic, pure function of the two scores; each round must end within
+//! the time limit, and python3 is stopped after two rounds' time and a
+//! second), and prints the answers
+//! as JSON on a private copy of stdout; whatever the module prints, even
+//! from C, goes to stderr. An answer that is not an `int` (int subclasses
+//! such as `bool` count, as under the course's `isinstance` check) comes
+//! back as its `repr`, so the error can name it exactly.
+//!
+//! The sandbox, set up in the child between fork and exec ([`confine`]):
+//!
+//! * its own process group; on timeout, and when python3 exits, the whole
+//!   group is killed, so a child it forked cannot keep hog waiting; the pipe
+//!   reads are bounded by the same deadline;
+//! * a scrubbed environment: only `PATH`, `LANG`, and `HOME` and `TMPDIR`
+//!   pointing at the throwaway folder; stdin closed;
+//! * resource limits: CPU seconds (twice the time limit + 2), address space
+//!   ([`MEMORY`]), file size ([`FILE_SIZE`]), no core dumps, and no new
+//!   processes (`RLIMIT_NPROC` 0; the kernel exempts root from it);
+//! * no network where the kernel allows it: a new (empty) network namespace,
+//!   inside a new user namespace for an unprivileged user; where neither is
+//!   allowed (some containers), the network stays reachable;
+//! * only the last [`STDERR_TAIL`] bytes of its stderr are kept, and at most
+//!   [`MAX_ANSWERS`] bytes of its answers.
 
+use std::collections::VecDeque;
 use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
+use rustix::process::{Resource, Rlimit};
+use rustix::thread::UnshareFlags;
 use wait_timeout::ChildExt;
 
-const DRIVER: &str = r#"
-import importlib.util, json, os, sys, traceback
+/// The address space a strategy may use.
+const MEMORY: u64 = 2 << 30;
+/// The largest file a strategy may write.
+const FILE_SIZE: u64 = 64 << 20;
+/// How much of the module's stderr is kept: the end of it.
+const STDERR_TAIL: usize = 64 << 10;
+/// The most answer text read (goal 5000: 25 million answers of a few bytes).
+const MAX_ANSWERS: usize = 256 << 20;
+/// The most bytes of the module's folder copied into the sandbox.
+const MAX_FOLDER: u64 = 64 << 20;
+/// How long the pipes may stay open after the process group was killed (a
+/// process that left the group may hold them).
+const GRACE: Duration = Duration::from_secs(1);
 
-path, name, goal = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-out = sys.stdout
+const DRIVER: &str = r#"
+import importlib.util, json, os, sys, time, traceback
+
+path, name, goal, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+# The answers go to a private copy of stdout; the module's output to stderr.
+out = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
 sys.stdout = sys.stderr
-folder = os.path.dirname(path)
-sys.path.insert(0, folder)
-os.chdir(folder)
+sys.path.insert(0, os.path.dirname(path))
 module_name = os.path.splitext(os.path.basename(path))[0]
 
 def fail(message):
-    sys.stderr.write("\n" + message + "\n")
-    sys.exit(3)
+    sys.stderr.write("\nHOG: " + message + "\n")
+    sys.stderr.flush()
+    os._exit(3)
 
 try:
     spec = importlib.util.spec_from_file_location(module_name, path)
@@ -38,22 +82,47 @@ try:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
 except BaseException:
-    fail("HOG: import failed:\n%s" % traceback.format_exc(limit=-3))
+    fail("import failed:\n%s" % traceback.format_exc(limit=-3))
 function = getattr(module, name, None)
 if not callable(function):
-    fail("HOG: no function named %s" % name)
-rows = []
-for score in range(goal):
-    row = []
-    for opponent_score in range(goal):
-        try:
-            answer = function(score, opponent_score)
-        except BaseException:
-            fail("HOG: %s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
-        # An int that could be a num_rolls travels as a number, anything else as its repr.
-        row.append(answer if type(answer) is int and -128 <= answer < 128 else repr(answer))
-    rows.append(row)
+    fail("no function named %s" % name)
+
+def ask(score, opponent_score):
+    """The answer as a small int, or as text: a large int's digits, else its repr."""
+    try:
+        answer = function(score, opponent_score)
+        if isinstance(answer, int):
+            # int's own conversion: a subclass cannot disguise its value.
+            value = int.__index__(answer)
+            return value if -128 <= value < 128 else int.__repr__(value)
+        return repr(answer)[:200]
+    except BaseException:
+        fail("%s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
+
+def timed(round):
+    """Each round of questions must end within the limit, as in the course."""
+    start = time.monotonic()
+    result = round()
+    took = time.monotonic() - start
+    if took > limit:
+        fail("%s took %.1f s to answer every state, more than the %d s limit; "
+             "raise it with --python-timeout" % (name, took, limit))
+    return result
+
+rows = timed(lambda: [[ask(s, o) for o in range(goal)] for s in range(goal)])
+
+def again():
+    for s in range(goal):
+        for o in range(goal):
+            answer = ask(s, o)
+            if answer != rows[s][o]:
+                fail("%s is not deterministic: %s(%d, %d) answered %s, then %s"
+                     % (name, name, s, o, rows[s][o], answer))
+
+timed(again)
 json.dump(rows, out)
+out.flush()
+os._exit(0)
 "#;
 
 /// The strategy `function` of the Python file `path` as a policy.
@@ -67,60 +136,224 @@ pub fn python_policy(
     if !path.is_file() {
         bail!("{}: no such file", path.display());
     }
-    // -B: importing the module must not write __pycache__ beside it.
-    let mut child = Command::new("python3")
-        .arg("-B")
-        .arg("-c")
-        .arg(DRIVER)
-        .arg(path)
+    let sandbox = tempfile::Builder::new()
+        .prefix("hog-python-")
+        .tempdir()
+        .context("cannot make a folder for python3")?;
+    let module = copy_module_folder(path, sandbox.path())
+        .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
+    let output = run_driver(&module, function, goal, time_limit, sandbox.path())
+        .with_context(|| format!("{}", path.display()))?;
+    let name = format!("{}:{function}", path.display());
+    answers_to_policy(&output, &name, rules, goal).with_context(|| format!("{}", path.display()))
+}
+
+/// Copies the regular files at the top of the module's folder (links
+/// followed, subfolders left out) into `to`; returns the module's new path.
+fn copy_module_folder(path: &Path, to: &Path) -> Result<std::path::PathBuf> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut total = 0;
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let Ok(meta) = std::fs::metadata(entry.path()) else {
+            continue;
+        };
+        if !meta.is_file() {
+            continue;
+        }
+        total += meta.len();
+        if total > MAX_FOLDER {
+            bail!(
+                "its folder holds more than {} MiB of files: put the module in a folder of its own",
+                MAX_FOLDER >> 20
+            );
+        }
+        std::fs::copy(entry.path(), to.join(entry.file_name()))?;
+    }
+    Ok(to.join(path.file_name().context("a module file name")?))
+}
+
+/// The driver's answers (JSON text) for `module`, run in the sandbox.
+fn run_driver(
+    module: &Path,
+    function: &str,
+    goal: u32,
+    time_limit: Duration,
+    sandbox: &Path,
+) -> Result<String> {
+    // Two rounds of questions, each within the limit (the driver checks),
+    // and a second for starting python3 and importing the module.
+    let deadline = Instant::now() + 2 * time_limit + Duration::from_secs(1);
+    let cpu_seconds = 2 * time_limit.as_secs() + 2;
+    let mut command = Command::new("python3");
+    // -B: importing the module must not write __pycache__.
+    command
+        .args(["-I", "-B", "-c", DRIVER])
+        .arg(module)
         .arg(function)
         .arg(goal.to_string())
+        .arg(time_limit.as_secs().to_string())
+        .current_dir(sandbox)
+        .env_clear()
+        .env(
+            "PATH",
+            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        )
+        .env("LANG", "C.UTF-8")
+        .env("HOME", sandbox)
+        .env("TMPDIR", sandbox)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0);
+    // SAFETY: `confine` runs in the forked child before exec; it makes only
+    // system calls (no allocation, no locks), as `pre_exec` requires.
+    unsafe {
+        command.pre_exec(move || confine(cpu_seconds));
+    }
+    let mut child = command
         .spawn()
         .context("cannot run python3 (is it installed and on PATH?)")?;
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
-    });
-    let errors = std::thread::spawn(move || {
-        let mut text = String::new();
-        stderr.read_to_string(&mut text).map(|_| text)
-    });
-    let status = match child.wait_timeout(time_limit)? {
-        Some(status) => status,
-        None => {
-            child.kill().ok();
-            child.wait().ok();
-            bail!(
-                "{}: {function} did not answer every state within {} s (an endless loop?); \
-                 raise the limit with --python-timeout",
-                path.display(),
-                time_limit.as_secs()
-            );
-        }
+    let group = rustix::process::Pid::from_child(&child);
+    let stdout = child.stdout.take().expect("piped stdout");
+    let stderr = child.stderr.take().expect("piped stderr");
+    let (answers_sent, answers) = mpsc::channel();
+    let (errors_sent, errors) = mpsc::channel();
+    std::thread::spawn(move || answers_sent.send(read_head(stdout, MAX_ANSWERS)));
+    std::thread::spawn(move || errors_sent.send(read_tail(stderr, STDERR_TAIL)));
+    let status = child.wait_timeout(deadline.saturating_duration_since(Instant::now()))?;
+    // Whatever is left in the group (a forked child, say) goes too.
+    rustix::process::kill_process_group(group, rustix::process::Signal::KILL).ok();
+    let Some(status) = status else {
+        child.wait().ok();
+        bail!(
+            "{function} did not answer every state within {} s (an endless loop?); \
+             raise the limit with --python-timeout",
+            time_limit.as_secs()
+        );
     };
-    let output = reader.join().expect("reader thread")?;
-    let errors = errors.join().expect("stderr thread")?;
+    let wait_until = deadline.max(Instant::now()) + GRACE;
+    let errors: String = received(&errors, wait_until)??;
     if !status.success() {
-        let message = errors
-            .split_once("\nHOG: ")
-            .map(|(_, m)| m.trim().to_string())
-            .unwrap_or_else(|| errors.trim().to_string());
-        bail!("{}: {message}", path.display());
+        if let Some((_, message)) = errors.split_once("\nHOG: ") {
+            bail!("{}", message.trim());
+        }
+        bail!("{}", failure(status, &errors));
     }
-    let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(&output)
-        .with_context(|| format!("{}: unreadable answers from python3", path.display()))?;
-    let name = format!("{}:{function}", path.display());
+    let (answers, complete): (String, bool) = received(&answers, wait_until)??;
+    if !complete {
+        bail!(
+            "python3 wrote more than {} MiB of answers",
+            MAX_ANSWERS >> 20
+        );
+    }
+    Ok(answers)
+}
+
+/// What a pipe reader sent, if it finished by `until`.
+fn received<T>(channel: &mpsc::Receiver<T>, until: Instant) -> Result<T> {
+    channel
+        .recv_timeout(until.saturating_duration_since(Instant::now()))
+        .map_err(|_| anyhow!("a process it started kept its output open; it was stopped"))
+}
+
+/// Why python3 stopped, and the end of what it wrote to stderr.
+fn failure(status: ExitStatus, errors: &str) -> String {
+    let how = match (status.code(), status.signal()) {
+        (Some(code), _) => format!("python3 exited with status {code}"),
+        (None, Some(signal)) => {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV: a crash)",
+                24 => " (SIGXCPU: more CPU time than the time limit)",
+                _ => "",
+            };
+            format!("python3 was killed by signal {signal}{name}")
+        }
+        (None, None) => "python3 stopped".to_string(),
+    };
+    let tail = errors.trim();
+    if tail.is_empty() {
+        format!("{how}, with no error output")
+    } else {
+        format!("{how}; the end of its error output:\n{tail}")
+    }
+}
+
+/// In the child, before exec: limits, and no network where the kernel allows it.
+fn confine(cpu_seconds: u64) -> std::io::Result<()> {
+    limit(Resource::Cpu, cpu_seconds, cpu_seconds + 1)?;
+    limit(Resource::As, MEMORY, MEMORY)?;
+    limit(Resource::Fsize, FILE_SIZE, FILE_SIZE)?;
+    limit(Resource::Core, 0, 0)?;
+    limit(Resource::Nproc, 0, 0)?;
+    // A new network namespace has only a loopback device, down. An
+    // unprivileged user may create one inside a new user namespace; root
+    // may create one directly; a container may forbid both.
+    // SAFETY: the child has one thread, so no other thread shares its tables.
+    let unshare = |flags| unsafe { rustix::thread::unshare_unsafe(flags) };
+    if unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWNET).is_err() {
+        unshare(UnshareFlags::NEWNET).ok();
+    }
+    Ok(())
+}
+
+/// Lowers a resource limit (never raises it above the current hard limit).
+fn limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
+    let old = rustix::process::getrlimit(resource);
+    let cap = |v: u64| Some(old.maximum.map_or(v, |m| m.min(v)));
+    rustix::process::setrlimit(
+        resource,
+        Rlimit {
+            current: cap(soft),
+            maximum: cap(hard),
+        },
+    )?;
+    Ok(())
+}
+
+/// The first `max` bytes of a pipe as text, and whether that was all of it;
+/// the rest is read and dropped, so the writer never blocks.
+fn read_head(mut pipe: impl Read, max: usize) -> std::io::Result<(String, bool)> {
+    let mut head = Vec::new();
+    (&mut pipe).take(max as u64).read_to_end(&mut head)?;
+    let rest = std::io::copy(&mut pipe, &mut std::io::sink())?;
+    Ok((String::from_utf8_lossy(&head).into_owned(), rest == 0))
+}
+
+/// The last `max` bytes of a pipe as text.
+fn read_tail(mut pipe: impl Read, max: usize) -> std::io::Result<String> {
+    let mut tail = VecDeque::with_capacity(max);
+    let mut buffer = [0u8; 8192];
+    loop {
+        let n = match pipe.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        tail.extend(&buffer[..n]);
+        let excess = tail.len().saturating_sub(max);
+        tail.drain(..excess);
+    }
+    Ok(String::from_utf8_lossy(tail.make_contiguous()).into_owned())
+}
+
+/// The driver's JSON rows as a policy; answers that came back as text are
+/// reported as they are, before any range check.
+fn answers_to_policy(output: &str, name: &str, rules: &Rules, goal: u32) -> Result<Policy> {
+    let rows: Vec<Vec<serde_json::Value>> =
+        serde_json::from_str(output).context("unreadable answers from python3")?;
     let g = goal as usize;
     if rows.len() != g || rows.iter().any(|row| row.len() != g) {
-        bail!("{}: python3 did not answer every state", path.display());
+        bail!("python3 did not answer every state");
     }
-    // Answers that came back as their Python repr are reported as they are,
-    // before any range check.
     for (score, row) in rows.iter().enumerate() {
         for (opponent_score, cell) in row.iter().enumerate() {
             if let serde_json::Value::String(repr) = cell {
@@ -131,7 +364,7 @@ pub fn python_policy(
                     "num_rolls must be an int"
                 };
                 return Err(anyhow!(Error::BadAnswer {
-                    strategy: name,
+                    strategy: name.to_string(),
                     score: score as u32,
                     opponent_score: opponent_score as u32,
                     value: repr.clone(),
@@ -145,5 +378,5 @@ pub fn python_policy(
             .as_i64()
             .expect("every answer was checked to be an i64")
     };
-    Ok(Policy::from_strategy(&answer, rules, goal, &name)?)
+    Ok(Policy::from_strategy(&answer, rules, goal, name)?)
 }

@@ -1,6 +1,7 @@
 //! The subcommands, and the checks of command-line values they share. Every
 //! command writes to `out` and returns its errors; `main` prints them.
 
+mod contest;
 mod dist;
 pub mod export;
 mod final_strategy;
@@ -31,7 +32,9 @@ const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let goal = check_goal(cli.goal)?;
-    let sources = Sources::new(std::time::Duration::from_secs(cli.python_timeout));
+    let sources = Sources::new(std::time::Duration::from_secs(
+        cli.python_timeout.unwrap_or(120),
+    ));
     match &cli.command {
         Command::Rules(args) => rules::run(args, cli.json, out),
         Command::Dist(args) => dist::run(args, goal, cli.json, out),
@@ -45,6 +48,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Export(args) => export::run(args, goal, &sources, cli.json, out),
         Command::Table(args) => table::run(args, cli.json, out),
         Command::Tables(args) => tables::run(args, goal, &sources, out),
+        Command::Contest(args) => {
+            let sources = Sources::new(std::time::Duration::from_secs(
+                cli.python_timeout.unwrap_or(10),
+            ));
+            contest::run(args, goal, &sources, cli.json, out)
+        }
     }
 }
 
