@@ -40,7 +40,7 @@ fn fails(args: &[&str], pieces: &[&str]) {
 
 #[test]
 fn grade_reproduces_the_courses_published_figure() {
-    // RULES.md: fa16, from the course's own calculator.
+    // docs/rules.md: fa16, from the course's own calculator.
     let grade = json(&[
         "grade",
         "always_roll(8)",

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! (one line, no spaces). This module also holds the turn primitives, each a
-//! direct transcription of a sentence of `shared/RULES.md`; the compiled
+//! direct transcription of a sentence of `docs/rules.md`; the compiled
 //! [`crate::model::Model`] and the test-dice replay are both built on them.
 
 use std::fmt;
@@ -776,7 +776,7 @@ impl FromStr for Rules {
                 .split('+')
                 .map(|v| one(key, v))
                 .collect::<std::result::Result<_, _>>()?;
-            // Each rule applies once (RULES.md: Sus Fuss "applies once").
+            // Each rule applies once (docs/rules.md: Sus Fuss "applies once").
             match items
                 .iter()
                 .enumerate()

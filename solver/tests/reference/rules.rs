@@ -1,15 +1,15 @@
 //! The reference's own transcription of the rules, written straight from
-//! `shared/RULES.md` and keyed by the preset's name.
+//! `docs/rules.md` and keyed by the preset's name.
 //!
 //! Nothing here comes from `hog_solver::rules`: each piece is a `match` on the
-//! preset with the sentence of RULES.md it transcribes quoted above it, so
+//! preset with the rule of docs/rules.md it transcribes stated above it, so
 //! that a slip in the library's rules would show up as a disagreement in the
 //! cross-check instead of being shared by both sides.
 
 use hog_solver::rules::State;
 use num_bigint::BigUint;
 
-/// The presets of RULES.md, by name.
+/// The presets of docs/rules.md, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
     Fa16,
@@ -311,7 +311,7 @@ fn power_of_three(k: u32) -> Vec<u32> {
         .collect()
 }
 
-/// RULES.md's worked examples, on this transcription.
+/// docs/rules.md's worked examples, on this transcription.
 #[test]
 fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     let state = |score, opponent_score| State {
