@@ -8,6 +8,7 @@ mod cmd;
 mod files;
 mod plot;
 mod python;
+mod recorded;
 mod sources;
 
 use std::io::{self, Write};

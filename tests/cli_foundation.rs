@@ -484,7 +484,7 @@ fn scores_at_or_past_the_goal_are_errors() {
     fails("dist --goal 50 --rolls 1 --opp 50", "50");
     fails(
         "replay --p0 always_roll(1) --p1 always_roll(1) --score1 100 --dice 1",
-        "score1 100",
+        "player 1's score 100",
     );
     fails("dist --rolls 1 --score -3", "-3");
 }

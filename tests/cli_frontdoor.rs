@@ -141,3 +141,216 @@ fn nothing_in_the_project_points_to_a_rules_file_outside_it() {
         "files pointing outside: {offenders:?}"
     );
 }
+
+/// Runs `hog ARGS` (split at spaces), which must fail with status 2 and a
+/// one-line error containing every one of `words`.
+fn fails(args: &str, words: &[&str]) -> String {
+    let output = hog(args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: "), "{args}: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args}: {stderr}");
+    for word in words {
+        assert!(stderr.contains(word), "{args} should say {word}: {stderr}");
+    }
+    stderr
+}
+
+fn stdout(args: &str) -> String {
+    let output = hog(args).assert().success().get_output().clone();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_file_that_records_its_game_is_played_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    let (py, json_file, table) = (at("final_fa13.py"), at("fa13.json"), at("fa13.hogtable"));
+    // The same strategy three ways, all made under fa13 at goal 40.
+    let made = json(&format!(
+        "export best_response(always_roll(5)) --rules fa13 --goal 40 -o {py}"
+    ));
+    hog(&format!(
+        "export {py} --rules fa13 --goal 40 -o {json_file}"
+    ))
+    .assert()
+    .success();
+    hog(&format!(
+        "solve --rules fa13 --goal 40 --against always_roll(5) -o {table}"
+    ))
+    .assert()
+    .success();
+    // What grading under the right game by hand gives: the same strategy
+    // solved afresh, with --rules and --goal spelled out.
+    let by_hand = json("grade best_response(always_roll(5)) --rules fa13 --goal 40");
+    assert_eq!(made["win_rate"], by_hand["win_rate"]);
+    for file in [&py, &json_file, &table] {
+        let graded = json(&format!("grade {file}"));
+        assert_eq!(graded["win_rate"], by_hand["win_rate"], "{file}");
+        assert_eq!(graded["baseline"], "always_roll(5)", "{file}");
+        let text = stdout(&format!("grade {file}"));
+        assert!(text.starts_with("fa13, goal 40: "), "{file}: {text}");
+        // Told other rules or another goal, hog refuses instead of guessing.
+        fails(
+            &format!("grade {file} --rules fa16"),
+            &["made for rules fa13", "--rules is fa16"],
+        );
+        fails(
+            &format!("grade {file} --goal 100"),
+            &["made for goal 40", "--goal is 100"],
+        );
+        hog(&format!("grade {file} --rules fa13 --goal 40"))
+            .assert()
+            .success();
+    }
+    // The rules of a file reach through best_response() and the baseline.
+    let response = json(&format!("solve --against {table}"));
+    assert_eq!(response["rules"], "fa13");
+    assert_eq!(response["goal"], 40);
+    let mixed = json(&format!("grade always_roll(5) --baseline {py}"));
+    assert_eq!(mixed["baseline"], py.as_str());
+    // Two files made for different games cannot meet in one command.
+    let other = at("fa12.json");
+    hog(&format!(
+        "export always_roll(5) --rules fa12 --goal 40 -o {other}"
+    ))
+    .assert()
+    .success();
+    fails(
+        &format!("grade {other} --baseline {py}"),
+        &["rules fa12", "rules fa13"],
+    );
+    // Without a recording file, fa16 to 100 as before.
+    let plain = json("solve");
+    assert_eq!(plain["rules"], "fa16");
+    assert_eq!(plain["goal"], 100);
+}
+
+#[test]
+fn options_are_taken_only_where_they_act() {
+    // --goal, --json and --python-timeout on commands they do nothing for
+    // are usage errors (status 2), not silently ignored.
+    for args in [
+        "rules --goal 50",
+        "rules show fa13 --python-timeout 5",
+        "table info x.hogtable --goal 50",
+        "dist --rolls 1 --python-timeout 5",
+        "turn --score 0 --opp 0 --rolls 0 --python-timeout 5",
+        "tables --json",
+        "--goal 50 solve",
+    ] {
+        hog(args).assert().code(2);
+    }
+    // They stay where they act.
+    json("rules show fa13");
+    json("dist --rolls 1 --goal 50");
+    hog("grade always_roll(5) --rules fa13 --goal 50 --python-timeout 5 --json")
+        .assert()
+        .success();
+}
+
+#[test]
+fn help_speaks_in_the_games_words() {
+    let help = stdout("--help");
+    assert!(
+        !help.contains("tables"),
+        "maintainers' command listed: {help}"
+    );
+    assert!(help.contains("completions"));
+    hog("tables --help").assert().success();
+    let solve = stdout("solve --help");
+    for name in ["<RULES>", "<GOAL>", "<STRATEGY>", "<SECONDS>"] {
+        assert!(solve.contains(name), "solve --help lacks {name}: {solve}");
+    }
+    for (command, names) in [
+        ("dist", &["--score <SCORE>", "--opp <SCORE>"][..]),
+        (
+            "turn",
+            &["--score <SCORE>", "--opp <SCORE>", "--dice <FACES>"],
+        ),
+        (
+            "replay",
+            &["--score <SCORE>", "--opp <SCORE>", "--dice <FACES>"],
+        ),
+    ] {
+        let help = stdout(&format!("{command} --help"));
+        for name in names {
+            assert!(help.contains(name), "{command} --help lacks {name}");
+        }
+    }
+}
+
+#[test]
+fn old_spellings_of_renamed_options_still_work() {
+    let turn = "turn --score 91 --opp 55 --rolls 3";
+    assert_eq!(
+        json(&format!("{turn} --dice 5,6,6")),
+        json(&format!("{turn} --outcomes 5,6,6"))
+    );
+    let replay = "replay --p0 always_roll(3) --p1 always_roll(2) --dice 3,3,3,4,5";
+    assert_eq!(
+        json(&format!("{replay} --score 37 --opp 92")),
+        json(&format!("{replay} --score0 37 --score1 92"))
+    );
+    // Worked by hand in docs/rules.md (fa16 Swine Swap): player 0 at 37 scores
+    // 9 against 92: 46 vs 92 swaps to 92 vs 46.
+    let game = json(&format!("{replay} --score 37 --opp 92"));
+    assert_eq!(game["turns"][0]["score0"], 92);
+    assert_eq!(game["turns"][0]["score1"], 46);
+}
+
+#[test]
+fn export_takes_its_format_from_the_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    for (name, format, start) in [
+        ("t.csv", "csv", "score\\opponent,0,1,"),
+        ("t.json", "json", "{"),
+        ("t.py", "python", "\"\"\"final_strategy for Hog"),
+    ] {
+        let summary = json(&format!(
+            "export always_roll(5) --rules fa13 -o {}",
+            at(name)
+        ));
+        assert_eq!(summary["format"], format);
+        let written = std::fs::read_to_string(at(name)).unwrap();
+        assert!(written.starts_with(start), "{name}: {written}");
+    }
+    // --format still decides, and is needed for stdout.
+    let summary = json(&format!(
+        "export always_roll(5) --rules fa13 --format csv -o {}",
+        at("table.txt")
+    ));
+    assert_eq!(summary["format"], "csv");
+    fails(
+        &format!("export always_roll(5) -o {}", at("t.txt")),
+        &["t.txt", ".py, .csv or .json"],
+    );
+    fails("export always_roll(5)", &["--format"]);
+    assert!(stdout("export always_roll(5) --format csv").starts_with("score\\opponent"));
+}
+
+#[test]
+fn completions_are_printed_for_a_shell() {
+    let script = stdout("completions bash");
+    assert!(script.contains("complete -F _hog"), "{script}");
+    assert!(script.contains("--python-timeout"));
+    hog("completions tcsh").assert().code(2);
+}
+
+#[test]
+fn errors_name_a_bad_strategy_once() {
+    for args in [
+        "grade nonsense(3)",
+        "grade always_roll(5) --baseline always_roll(11)",
+        "solve --against best_response(nonsense)",
+        "export nonsense --format csv",
+    ] {
+        let error = fails(args, &["bad strategy '"]);
+        assert!(!error.contains("strategy: bad strategy"), "{args}: {error}");
+    }
+    // Where the error does not name the strategy, its place does.
+    fails(
+        "grade missing.csv",
+        &["the strategy: cannot read missing.csv"],
+    );
+}

@@ -526,7 +526,7 @@ fn bad_input_exits_2_and_writes_nothing() {
     fails(
         dir.path(),
         &["always_roll(3)", "--diff", "nonsense()"],
-        "the other strategy (--diff)",
+        "--diff: bad strategy 'nonsense()'",
     );
     fails(
         dir.path(),

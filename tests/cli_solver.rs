@@ -475,11 +475,11 @@ fn tables_for_other_rules_or_damaged_tables_are_refused() {
         .success();
     fails(
         &["grade", file, "--rules", "fa12", "--goal", "30"],
-        &["solved for rules fa13 at goal 30, not for rules fa12"],
+        &["made for rules fa13", "--rules is fa12"],
     );
     fails(
         &["grade", file, "--rules", "fa13", "--goal", "40"],
-        &["at goal 30", "at goal 40"],
+        &["made for goal 30", "--goal is 40"],
     );
     let bytes = std::fs::read(file).unwrap();
     let truncated = write(dir.path(), "cut.hogtable", "");

@@ -403,7 +403,7 @@ impl Rules {
     /// The dice rolled from `state`: Hog Wild picks four sides or re-rolling dice
     /// when score + opponent_score is a multiple of 7 (0 included).
     pub fn dice(&self, state: State) -> Dice {
-        let sevens = (state.score + state.opponent_score) % 7 == 0;
+        let sevens = (state.score + state.opponent_score).is_multiple_of(7);
         let sides = match self.sides {
             Sides::FourOnSevens if sevens => 4,
             _ => state.sides,
@@ -562,7 +562,10 @@ pub fn tens(x: u32) -> u32 {
 }
 
 pub fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..).take_while(|&d| d <= n / d).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|&d| d <= n / d)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// The smallest prime larger than `n`.
@@ -579,7 +582,7 @@ pub fn divisor_count(n: u32) -> u32 {
     let mut count = 0;
     let mut d = 1;
     while d <= n / d {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             count += if d == n / d { 1 } else { 2 };
         }
         d += 1;

@@ -442,7 +442,7 @@ pub fn course_strategy(
         ("make_mean_strategy", _) => Box::new(move |s, o| {
             let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
             let sum = s + bacon + o;
-            if bacon as i64 >= a && (sum % 7 == 0 || sum % 10 == 7) {
+            if bacon as i64 >= a && (sum.is_multiple_of(7) || sum % 10 == 7) {
                 0
             } else {
                 b

@@ -16,6 +16,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
@@ -24,7 +25,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
-use super::write_json;
+use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 use crate::files::write_atomically;
 use crate::sources::{FileKind, Sources};
@@ -56,6 +57,26 @@ impl Format {
             Format::Csv => "csv",
             Format::Json => "json",
         }
+    }
+
+    /// The format `--format` names, else the one the output file's extension names.
+    fn of(given: Option<Format>, output: Option<&Path>) -> Result<Format> {
+        if let Some(format) = given {
+            return Ok(format);
+        }
+        let Some(path) = output else {
+            bail!("writing to stdout needs --format python, csv or json");
+        };
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        [Format::Python, Format::Csv, Format::Json]
+            .into_iter()
+            .find(|f| f.extension() == extension)
+            .ok_or_else(|| {
+                anyhow!(
+                    "{}: cannot tell the format from the file name: name it .py, .csv or .json, or give --format python, csv or json",
+                    path.display()
+                )
+            })
     }
 }
 
@@ -473,12 +494,14 @@ struct Summary {
 
 pub fn run(
     args: &ExportArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
+    let format = Format::of(args.format, args.output.as_deref())?;
+    let rules = rules.clone();
     if let Some(sides) = args.sides {
         let sides =
             u32::try_from(sides).map_err(|_| anyhow!("--sides {sides}: dice have 6 or 4 sides"))?;
@@ -495,7 +518,7 @@ pub fn run(
     let source = &args.source;
     let full = sources
         .policy(source, &rules, goal)
-        .with_context(|| format!("the strategy to export ({source})"))?;
+        .strategy_context(&format!("the strategy to export ({source})"))?;
     let objective = objective(source);
     let policy = match args.sides {
         None if full.sees_sides() => {
@@ -531,8 +554,8 @@ pub fn run(
         )),
         None => {}
     }
-    info.made_by = Some(made_by(args, goal));
-    let text = render(args.format, &info, &policy)?;
+    info.made_by = Some(made_by(args, &rules, goal, format));
+    let text = render(format, &info, &policy)?;
     let Some(path) = &args.output else {
         out.write_all(text.as_bytes())?;
         if !note.is_empty() {
@@ -546,7 +569,7 @@ pub fn run(
             out,
             &Summary {
                 file: path.display().to_string(),
-                format: args.format.name(),
+                format: format.name(),
                 rules: rules.name(),
                 goal,
                 objective: info.objective.clone(),
@@ -557,12 +580,7 @@ pub fn run(
             },
         );
     }
-    writeln!(
-        out,
-        "written      {} ({})",
-        path.display(),
-        args.format.name()
-    )?;
+    writeln!(out, "written      {} ({})", path.display(), format.name())?;
     writeln!(out, "rules        {}, goal {goal}", rules.name())?;
     writeln!(out, "objective    {}", info.objective)?;
     match &info.grade {
@@ -606,13 +624,13 @@ fn differing_pairs(policy: &Policy) -> usize {
 }
 
 /// The command line that makes this export, for the record.
-fn made_by(args: &ExportArgs, goal: u32) -> String {
+fn made_by(args: &ExportArgs, rules: &Rules, goal: u32, format: Format) -> String {
     let mut words = vec![
         "hog export".to_string(),
         shell_word(&args.source),
-        format!("--rules {}", shell_word(&args.rules)),
+        format!("--rules {}", shell_word(&rules.name())),
         format!("--goal {goal}"),
-        format!("--format {}", args.format.name()),
+        format!("--format {}", format.name()),
     ];
     if let Some(sides) = args.sides {
         words.push(format!("--sides {sides}"));

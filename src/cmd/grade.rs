@@ -7,7 +7,7 @@ use hog_solver::evaluate::grade;
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::GradeArgs;
 use crate::sources::Sources;
 
@@ -23,20 +23,20 @@ struct Grade {
 
 pub fn run(
     args: &GradeArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
-    let baseline = baseline_or_course(args.baseline.as_ref(), &rules)?;
+    let baseline = baseline_or_course(args.baseline.as_ref(), rules)?;
     let a = sources
-        .policy(&args.strategy, &rules, goal)
-        .context("the strategy")?;
+        .policy(&args.strategy, rules, goal)
+        .strategy_context("the strategy")?;
     let b = sources
-        .policy(&baseline, &rules, goal)
-        .context("the baseline")?;
-    let model = Model::new(&rules, goal)?;
+        .policy(&baseline, rules, goal)
+        .context("the baseline (--baseline)")?;
+    let model = Model::new(rules, goal)?;
     let exact = grade(&model, &a, &b);
     let grade = Grade {
         strategy: args.strategy.clone(),

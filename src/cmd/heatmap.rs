@@ -30,7 +30,7 @@ use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::{HeatmapArgs, Show};
 use crate::files::write_atomically;
 use crate::plot::{self, Cells, Figure, Format, Panel, Square};
@@ -82,13 +82,14 @@ struct Extreme {
 
 pub fn run(
     args: &HeatmapArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
     let format = Format::from_path(&args.output)?;
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
     let engine = Engine::<f64>::new(&model, Driver::Parallel);
     let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules);
@@ -99,14 +100,14 @@ pub fn run(
     };
 
     // SOURCE, and the self-play values when it is the optimum.
-    let spec = StrategySpec::parse(&args.source).context("the strategy")?;
+    let spec = StrategySpec::parse(&args.source)?;
     let (policy, self_play) = if spec == StrategySpec::Optimal {
         let solution = engine.optimal();
         (solution.policy.to_policy(&model), Some(solution.values))
     } else {
         let policy = sources
             .policy(&args.source, &rules, goal)
-            .context("the strategy")?;
+            .strategy_context("the strategy")?;
         (policy, None)
     };
 
@@ -187,9 +188,7 @@ pub fn run(
 
     if let Some(other_text) = &args.diff {
         summary.show = "diff";
-        let other = sources
-            .policy(other_text, &rules, goal)
-            .context("the other strategy (--diff)")?;
+        let other = sources.policy(other_text, &rules, goal).context("--diff")?;
         let baseline = baseline_text()?;
         let b = baseline_policy(&baseline)?;
         let ours = engine.evaluate(&policy, &b);

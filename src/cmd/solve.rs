@@ -29,12 +29,13 @@ struct Summary {
 
 pub fn run(
     args: &SolveArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
     let engine = Engine::<f64>::new(&model, Driver::Parallel);
     let (table, summary) = match &args.against {

@@ -25,8 +25,9 @@ struct Info {
     first_mover_win: f64,
 }
 
-pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
-    let TableCommand::Info { file } = &args.command;
+pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<()> {
+    let TableCommand::Info { file, json } = &args.command;
+    let json = json.json;
     let name = file.display().to_string();
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
     let header = PolicyTable::read_header(&bytes[..]).with_context(|| name.clone())?;

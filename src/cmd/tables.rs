@@ -23,7 +23,7 @@ use hog_solver::{Model, State, PRESETS};
 
 use super::export::{self, Format};
 use super::heatmap;
-use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
+use crate::cli::{ExportArgs, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show, TablesArgs};
 use crate::files::write_atomically;
 use crate::sources::Sources;
 
@@ -116,6 +116,18 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
     Ok(())
 }
 
+/// The `--rules` and `--goal` of the export and heatmap of a committed table.
+fn game(preset: &str, goal: u32) -> GameArgs {
+    GameArgs {
+        rules: Some(preset.to_string()),
+        goal: Some(goal.into()),
+    }
+}
+
+/// The exports and heatmaps of committed tables run no Python: their source
+/// is the table.
+const NO_PYTHON: PythonArgs = PythonArgs { python_timeout: 0 };
+
 fn write_table(
     dir: &Path,
     preset: &str,
@@ -138,24 +150,36 @@ fn write_table(
         let output = format!("{stem}.{}", format.extension());
         let args = ExportArgs {
             source: source.clone(),
-            format,
+            format: Some(format),
             output: Some(dir.join(&output)),
-            rules: preset.to_string(),
+            game: game(preset, table.goal),
             sides: slice.map(i64::from),
+            json: JsonArgs { json: false },
+            python: NO_PYTHON,
         };
-        export::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+        let sink = &mut std::io::sink();
+        export::run(&args, &table.rules, table.goal, sources, false, sink)?;
         others.push(output);
     }
     let picture = format!("{stem}.png");
     let args = HeatmapArgs {
         source,
-        rules: preset.to_string(),
+        game: game(preset, table.goal),
         output: dir.join(&picture),
         show: Show::Both,
         diff: None,
         baseline: None,
+        json: JsonArgs { json: false },
+        python: NO_PYTHON,
     };
-    heatmap::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+    heatmap::run(
+        &args,
+        &table.rules,
+        table.goal,
+        sources,
+        false,
+        &mut std::io::sink(),
+    )?;
     others.push(picture);
     let sees_sides =
         match slice {

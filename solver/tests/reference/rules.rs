@@ -64,7 +64,7 @@ impl Preset {
     /// The dice rolled in `x`. "'Hog Wild' and 'Hog Tied' test the sum of
     /// both scores **before** the turn, and 0 counts as a multiple of 7."
     pub fn dice(self, x: State) -> Dice {
-        let sevens = (x.score + x.opponent_score) % 7 == 0;
+        let sevens = (x.score + x.opponent_score).is_multiple_of(7);
         if self != Preset::Fa16 {
             // "`sides` (6 or 4) changes only in fa16."
             assert_eq!(x.sides, 6, "{self:?}: {x:?}");
@@ -198,7 +198,7 @@ impl Preset {
             // fa12: "**Touchdown**: if the points are a multiple of 6, add
             // points / 6 (12 -> 14), also on Free Bacon turns."
             Preset::Fa12 => {
-                if points % 6 == 0 {
+                if points.is_multiple_of(6) {
                     points + points / 6
                 } else {
                     points
@@ -284,7 +284,7 @@ fn digit_of_one_21st(n: u32) -> u32 {
 
 /// "1 is not prime."
 fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).all(|d| n % d != 0)
+    n >= 2 && (2..n).all(|d| !n.is_multiple_of(d))
 }
 
 /// The smallest prime larger than `n`.
@@ -298,7 +298,7 @@ fn next_prime(n: u32) -> u32 {
 
 /// The number of divisors of `n`, counting 1 and `n`.
 fn divisor_count(n: u32) -> usize {
-    (1..=n).filter(|d| n % d == 0).count()
+    (1..=n).filter(|d| n.is_multiple_of(*d)).count()
 }
 
 /// The decimal digits of 3^k, most significant first, computed exactly.
