@@ -354,3 +354,118 @@ fn errors_name_a_bad_strategy_once() {
         &["the strategy: cannot read missing.csv"],
     );
 }
+
+/// The exact win rate `hog grade ARGS` reports.
+fn win_rate(args: &str) -> f64 {
+    json(&format!("grade {args}"))["win_rate"].as_f64().unwrap()
+}
+
+#[test]
+fn strategies_are_written_as_the_course_writes_them() {
+    // Keyword arguments name the parameters of docs/rules.md; a strategy
+    // written by keyword is the same strategy as written by position.
+    // (Command lines here split at spaces; one keeps its spaces.)
+    let spaced = Command::cargo_bin("hog")
+        .unwrap()
+        .args(["grade", "bacon_strategy(margin=8, num_rolls=4)", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let spaced: Value = serde_json::from_slice(&spaced).unwrap();
+    assert_eq!(
+        spaced["win_rate"].as_f64(),
+        Some(win_rate("bacon_strategy(8,4)"))
+    );
+    for (keywords, positions) in [
+        (
+            "bacon_strategy(margin=8,num_rolls=4)",
+            "bacon_strategy(8,4)",
+        ),
+        ("bacon_strategy(num_rolls=6)", "bacon_strategy(8,6)"),
+        ("swap_strategy(9,num_rolls=3)", "swap_strategy(9,3)"),
+        ("always_roll(n=4)", "always_roll(4)"),
+    ] {
+        assert_eq!(win_rate(keywords), win_rate(positions), "{keywords}");
+    }
+    for (keywords, positions, rules) in [
+        (
+            "boar_strategy(threshold=11,num_rolls=6)",
+            "boar_strategy(11,6)",
+            "sp26",
+        ),
+        ("sus_strategy(num_rolls=5)", "sus_strategy(11,5)", "sp26"),
+        (
+            "picky_piggy_strategy(cutoff=7)",
+            "picky_piggy_strategy(7,6)",
+            "nju21",
+        ),
+        (
+            "make_comeback_strategy(margin=5,num_rolls=4)",
+            "make_comeback_strategy(5,4)",
+            "fa12",
+        ),
+    ] {
+        assert_eq!(
+            win_rate(&format!("{keywords} --rules {rules}")),
+            win_rate(&format!("{positions} --rules {rules}")),
+            "{keywords}"
+        );
+    }
+    for (text, reason) in [
+        ("swap_strategy(mrgin=8)", "no parameter 'mrgin'"),
+        ("swap_strategy(margin=8,4)", "follows a keyword argument"),
+        ("swap_strategy(8,margin=8)", "margin twice"),
+        ("always_roll(n=x)", "'x' is not an integer"),
+    ] {
+        fails(&format!("grade {text}"), &[reason]);
+    }
+    fails(
+        "grade make_comeback_strategy(num_rolls=4) --rules fa12",
+        &["needs its argument margin"],
+    );
+}
+
+#[test]
+fn baseline_is_the_presets_course_baseline() {
+    // The baselines of docs/rules.md: a strategy against itself wins exactly
+    // one half (the two seatings' wins add up to 1 when no game is drawn).
+    for (rules, course_baseline) in [
+        ("fa16", "always_roll(4)"),
+        ("fa13", "always_roll(5)"),
+        ("sp26", "always_roll(6)"),
+        ("nju21", "always_roll(6)"),
+        ("fa12", "always_roll(5)"),
+    ] {
+        let graded = json(&format!("grade baseline --rules {rules}"));
+        assert_eq!(graded["baseline"], course_baseline);
+        let rate = graded["win_rate"].as_f64().unwrap();
+        assert!((rate - 0.5).abs() < 1e-15, "{rules}: {rate}");
+        assert_eq!(
+            win_rate(&format!(
+                "baseline --rules {rules} --baseline always_roll(1)"
+            )),
+            win_rate(&format!(
+                "{course_baseline} --rules {rules} --baseline always_roll(1)"
+            )),
+        );
+    }
+    assert_eq!(
+        win_rate("best_response(baseline) --rules fa13"),
+        win_rate("best_response(always_roll(5)) --rules fa13")
+    );
+    fails("grade baseline(3)", &["takes no arguments"]);
+}
+
+#[test]
+fn sp24_and_fa24_are_the_rules_of_sp26() {
+    for alias in ["sp24", "fa24"] {
+        let shown = json(&format!("rules show {alias}"));
+        assert_eq!(shown["name"], "sp26");
+        assert_eq!(
+            json(&format!("grade boar_strategy --rules {alias}")),
+            json("grade boar_strategy --rules sp26")
+        );
+    }
+}

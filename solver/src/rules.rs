@@ -233,6 +233,10 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
+/// Other names of presets: the course played sp26's rules in Spring 2024
+/// and Fall 2024 too.
+pub const PRESET_ALIASES: &[(&str, &str)] = &[("sp24", "sp26"), ("fa24", "sp26")];
+
 impl Rules {
     pub fn fa16() -> Rules {
         Rules {
@@ -311,8 +315,13 @@ impl Rules {
         }
     }
 
-    /// A preset by name, or a canonical rules text.
+    /// A preset by name (or another name of it, [`PRESET_ALIASES`]), or a
+    /// canonical rules text.
     pub fn parse(text: &str) -> Result<Rules> {
+        let text = PRESET_ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == text)
+            .map_or(text, |(_, preset)| preset);
         match Preset::find(text) {
             Some(preset) => Ok((preset.rules)()),
             None if text.contains('=') => text.parse(),
