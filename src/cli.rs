@@ -86,6 +86,8 @@ pub enum Command {
     Export(ExportArgs),
     /// Inspect a policy table file.
     Table(TableArgs),
+    /// Every action's exact chance to win at one state, and why the best is best.
+    Explain(ExplainArgs),
     /// Print a shell completion script: `hog completions bash > hog.bash`.
     Completions(CompletionsArgs),
     /// For the project's maintainers (not listed): regenerate the committed
@@ -384,6 +386,36 @@ pub struct HeatmapArgs {
     /// The opponent for win probabilities; the preset's course baseline by default.
     #[arg(long, value_name = "STRATEGY")]
     pub baseline: Option<String>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The mover's score.
+    #[arg(long, value_name = "SCORE")]
+    pub score: i64,
+
+    /// The opponent's score.
+    #[arg(long, value_name = "SCORE")]
+    pub opp: i64,
+
+    /// The sides of every die (4 only after a Pork Chop in fa16).
+    #[arg(long, default_value_t = 6, value_name = "SIDES")]
+    pub sides: i64,
+
+    /// The opponent's fixed strategy; without it, both players play the
+    /// self-play optimum.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
 
     #[command(flatten)]
     pub json: JsonArgs,

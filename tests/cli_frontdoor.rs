@@ -469,3 +469,95 @@ fn sp24_and_fa24_are_the_rules_of_sp26() {
         );
     }
 }
+
+#[test]
+fn explain_near_the_goal_matches_the_rules_worked_by_hand() {
+    // fa13 to 4 at 3 vs 3 (sum 6: six-sided dice). Every turn scores at least
+    // 1 and reaches the goal; it loses only if the mover's new score is
+    // exactly double 3, i.e. 3 points, and Swine Swap hands 6 to the opponent.
+    // 0 dice: Free Bacon 1 + 3 = 4 points, 7 vs 3: a win. 1 die: 3 comes up
+    // with probability 1/6: 5/6. Two or more dice score 1 (a 1 shows) or a sum
+    // of faces 2..6, at least 4: never 3, a win.
+    let e = json("explain --rules fa13 --goal 4 --score 3 --opp 3");
+    let wins: Vec<(i64, f64)> = e["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["num_rolls"].as_i64().unwrap(), a["win"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(wins.len(), 11, "actions 0 to 10");
+    for (num_rolls, win) in wins {
+        let by_hand = if num_rolls == 1 { 5.0 / 6.0 } else { 1.0 };
+        assert!((win - by_hand).abs() < 1e-15, "{num_rolls}: {win}");
+    }
+    // Ties go to the lowest num_rolls: 0, tied with 2.
+    assert_eq!(e["best"], 0);
+    assert_eq!(e["runner_up"], 2);
+    assert!(e["margin"].as_f64().unwrap().abs() < 1e-15);
+    let outcomes = e["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(outcomes[0]["points"], 4);
+    assert_eq!(outcomes[0]["score"], 7);
+    assert_eq!(outcomes[0]["fraction"], "1/1");
+    assert_eq!(outcomes[0]["then"], "win");
+    let text = stdout("explain --rules fa13 --goal 4 --score 3 --opp 3");
+    assert!(text.contains("a tie with 2"), "{text}");
+}
+
+#[test]
+fn explain_a_pass_that_comes_back_is_a_draw() {
+    // nju21 at 8 vs 19 (docs/rules.md): 0 dice scores 0 and swaps the scores,
+    // so the opponent faces 8 vs 19 in turn. If neither player has an exit
+    // worth more than a draw, both pass for ever: worth exactly 1/2.
+    let e = json("explain --rules nju21 --score 8 --opp 19");
+    assert_eq!(e["best"], 0);
+    assert_eq!(e["win"].as_f64(), Some(0.5));
+    for a in e["actions"].as_array().unwrap() {
+        if a["num_rolls"] != 0 {
+            assert!(a["win"].as_f64().unwrap() < 0.5, "{a}");
+        }
+    }
+    assert_eq!(e["outcomes"][0]["points"], 0);
+    assert_eq!(e["outcomes"][0]["then"], "play on");
+}
+
+#[test]
+fn explain_agrees_with_the_solved_value_and_action() {
+    // At 0-0 the chosen action and its chance are the solve's opening action
+    // and first-mover value (summed in another order: within 1e-12).
+    for rules in ["fa16", "fa13", "sp26", "nju21", "fa12"] {
+        let e = json(&format!("explain --rules {rules} --score 0 --opp 0"));
+        let solved = json(&format!("solve --rules {rules}"));
+        assert_eq!(e["best"], solved["opening_action"], "{rules}");
+        let (win, value) = (
+            e["win"].as_f64().unwrap(),
+            solved["first_mover_win"].as_f64().unwrap(),
+        );
+        assert!((win - value).abs() < 1e-12, "{rules}: {win} vs {value}");
+        // No other action beats the chosen one.
+        for a in e["actions"].as_array().unwrap() {
+            assert!(a["win"].as_f64().unwrap() <= win + 1e-12, "{rules}: {a}");
+        }
+    }
+    let e = json("explain --rules fa13 --score 0 --opp 0 --against always_roll(5)");
+    let solved = json("solve --rules fa13 --against always_roll(5)");
+    assert_eq!(e["best"], solved["opening_action"]);
+    let (win, first) = (
+        e["win"].as_f64().unwrap(),
+        solved["first"].as_f64().unwrap(),
+    );
+    assert!((win - first).abs() < 1e-12, "{win} vs {first}");
+    // The best action's outcomes add up to 1.
+    let total: f64 = e["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    fails("explain --score 100 --opp 0", &["score 100"]);
+    fails(
+        "explain --rules fa13 --score 0 --opp 0 --sides 4",
+        &["sides 4"],
+    );
+}

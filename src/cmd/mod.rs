@@ -2,6 +2,7 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod dist;
+mod explain;
 pub mod export;
 mod grade;
 mod heatmap;
@@ -107,6 +108,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
                 args.json.json,
                 out,
             )
+        }
+        Command::Explain(args) => {
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            explain::run(args, &rules, goal, &sources(&args.python), out)
         }
         Command::Table(args) => table::run(args, out),
         Command::Completions(args) => {
