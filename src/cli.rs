@@ -71,8 +71,9 @@ pub enum Command {
     /// the player to move. Each map panel is 900x800 pixels (the figure:
     /// 900 per column by 800 per row). PNG or SVG by the file's extension.
     ///
-    /// Colours: num_rolls -1..10 use Paul Tol's colour-blind-safe discrete
-    /// rainbow (fixed, the same in every picture); win probabilities use
+    /// Colours: num_rolls -1..10 use twelve colours of Paul Tol's
+    /// colour-blind-safe muted and light schemes, neighbouring actions
+    /// clearly apart (fixed, the same in every picture); win probabilities use
     /// viridis from 0 to 1; differences use Tol's BuRd (red: SOURCE wins
     /// less, blue: more), grey where the two strategies choose the same.
     ///

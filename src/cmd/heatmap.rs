@@ -25,7 +25,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
-use hog_solver::solve::{Driver, Engine, Grid};
+use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
@@ -241,8 +241,10 @@ pub fn run(
         }
         summary.baseline = Some(baseline);
         summary.differing = Some(differing);
-        summary.largest_gain = gain;
-        summary.largest_loss = loss;
+        // A difference within the tie tolerance is no gain or loss (two
+        // choices the solver counts as equally good).
+        summary.largest_gain = gain.filter(|g| g.difference > TIE_TOLERANCE);
+        summary.largest_loss = loss.filter(|l| l.difference < -TIE_TOLERANCE);
     } else {
         summary.show = match args.show {
             Show::Action => "action",
@@ -375,9 +377,16 @@ fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
                 e.difference, e.score, e.opponent_score
             )
         };
-        if let (Some(gain), Some(loss)) = (&summary.largest_gain, &summary.largest_loss) {
-            writeln!(out, "most gain  {}", at(gain))?;
-            writeln!(out, "most loss  {}", at(loss))?;
+        if differing > 0 {
+            let source = &summary.source;
+            match &summary.largest_gain {
+                Some(gain) => writeln!(out, "most gain  {}", at(gain))?,
+                None => writeln!(out, "most gain  none: {source} wins more in no state")?,
+            }
+            match &summary.largest_loss {
+                Some(loss) => writeln!(out, "most loss  {}", at(loss))?,
+                None => writeln!(out, "most loss  none: {source} wins less in no state")?,
+            }
         }
     }
     let columns = summary.width / plot::PANEL_WIDTH;
