@@ -581,3 +581,15 @@ fn a_diff_with_no_losing_state_says_so() {
     );
     assert!(!text.contains("-0.000000"), "{text}");
 }
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    // fa13 to 1000: a million states, enough for a bar on a terminal.
+    for args in [
+        "solve --rules fa13 --goal 1000",
+        "grade always_roll(5) --rules fa13 --goal 1000",
+    ] {
+        let output = hog(args).assert().success().get_output().clone();
+        assert!(output.stderr.is_empty(), "{args}: {:?}", output.stderr);
+    }
+}

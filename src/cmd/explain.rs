@@ -25,7 +25,7 @@ use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{check_score, roll_words, state, write_json};
+use super::{check_score, roll_words, state, write_json, SolveBar};
 use crate::cli::ExplainArgs;
 use crate::sources::Sources;
 
@@ -75,7 +75,9 @@ pub fn run(
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
     let x = state(rules, goal, score, opponent_score, args.sides)?;
     let model = Model::new(rules, goal)?;
-    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
     // The solved grid behind C(y), whether C(y) = 1 - grid(y) (self-play) or
     // grid(y), and the solved action at x.
     let (grid, self_play, best): (Grid<f64>, bool, i32) = match &args.against {

@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use hog_solver::evaluate::grade;
+use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json, StrategyContext};
+use super::{baseline_or_course, write_json, SolveBar, StrategyContext};
 use crate::cli::GradeArgs;
 use crate::sources::Sources;
 
@@ -37,7 +37,11 @@ pub fn run(
         .policy(&baseline, rules, goal)
         .context("the baseline (--baseline)")?;
     let model = Model::new(rules, goal)?;
-    let exact = grade(&model, &a, &b);
+    let bar = SolveBar::new("grading");
+    let report = |done, all| bar.report(done, all);
+    let exact = Engine::new(&model, Driver::Parallel)
+        .with_progress(&report)
+        .grade(&a, &b);
     let grade = Grade {
         strategy: args.strategy.clone(),
         baseline,

@@ -8,7 +8,7 @@ use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
-use super::write_json;
+use super::{write_json, SolveBar};
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
 use crate::sources::Sources;
@@ -37,7 +37,9 @@ pub fn run(
 ) -> Result<()> {
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
-    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
     let (table, summary) = match &args.against {
         None => {
             let solution = engine.optimal();

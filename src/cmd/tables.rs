@@ -12,7 +12,7 @@
 //! six-sided slice, with that slice's own win rate.
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::Result;
@@ -20,6 +20,7 @@ use hog_solver::evaluate::grade;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, State, PRESETS};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::export::{self, Format};
 use super::heatmap;
@@ -44,7 +45,16 @@ struct Entry {
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
     std::fs::create_dir_all(&args.dir)?;
     let mut entries = vec![];
+    // Two tables per preset, each with its exports and heatmap.
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(2 * PRESETS.len() as u64).with_style(ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} tables {msg}",
+        )?)
+    } else {
+        ProgressBar::hidden()
+    };
     for preset in PRESETS {
+        bar.set_message(preset.name);
         let rules = (preset.rules)();
         let model = Model::new(&rules, goal)?;
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
@@ -75,6 +85,7 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             headline,
             sources,
         )?);
+        bar.inc(1);
 
         let response = engine.best_response(&baseline);
         let table = PolicyTable {
@@ -101,7 +112,9 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             headline,
             sources,
         )?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let manifest = manifest(goal, &entries);
     let path = args.dir.join("MANIFEST.md");
     write_atomically(&path, |w| Ok(w.write_all(manifest.as_bytes())?))?;
