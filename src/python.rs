@@ -3,18 +3,20 @@
 //! `python3` runs a small driver (below) in a subprocess: it imports the
 //! student's module from its own folder (so `from dice import ...` works),
 //! calls the function for every (score, opponent_score) below the goal, and
-//! prints the answers as JSON on stdout; whatever the module prints goes to
-//! stderr. An answer that is not a small `int` comes back as its `repr`, so
-//! the error can name it exactly. A time limit stops endless loops.
+//! prints the answers on stdout as JSON, one line per score as it is done
+//! (which feeds a progress bar on a terminal); whatever the module prints
+//! goes to stderr. An answer that is not a small `int` comes back as its
+//! `repr`, so the error can name it exactly. A time limit stops endless loops.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use wait_timeout::ChildExt;
 
 const DRIVER: &str = r#"
@@ -42,7 +44,6 @@ except BaseException:
 function = getattr(module, name, None)
 if not callable(function):
     fail("HOG: no function named %s" % name)
-rows = []
 for score in range(goal):
     row = []
     for opponent_score in range(goal):
@@ -52,9 +53,12 @@ for score in range(goal):
             fail("HOG: %s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
         # An int that could be a num_rolls travels as a number, anything else as its repr.
         row.append(answer if type(answer) is int and -128 <= answer < 128 else repr(answer))
-    rows.append(row)
-json.dump(rows, out)
+    out.write(json.dumps(row) + "\n")
+    out.flush()
 "#;
+
+/// A strategy that takes longer than this to answer gets a progress bar (on a terminal).
+const BAR_AFTER: Duration = Duration::from_secs(1);
 
 /// The strategy `function` of the Python file `path` as a policy.
 pub fn python_policy(
@@ -80,11 +84,27 @@ pub fn python_policy(
         .stderr(Stdio::piped())
         .spawn()
         .context("cannot run python3 (is it installed and on PATH?)")?;
-    let mut stdout = child.stdout.take().expect("piped stdout");
+    let stdout = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
+    let bar = ProgressBar::hidden().with_style(ProgressStyle::with_template(
+        "asking python3 {bar:40} {pos}/{len} scores, {eta} left",
+    )?);
+    bar.set_length(goal.into());
+    let reader = std::thread::spawn({
+        let bar = bar.clone();
+        move || {
+            let start = Instant::now();
+            let mut rows = vec![];
+            for line in BufReader::new(stdout).lines() {
+                rows.push(line?);
+                if bar.is_hidden() && start.elapsed() > BAR_AFTER && std::io::stderr().is_terminal()
+                {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+                bar.inc(1);
+            }
+            std::io::Result::Ok(rows)
+        }
     });
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
@@ -104,6 +124,7 @@ pub fn python_policy(
         }
     };
     let output = reader.join().expect("reader thread")?;
+    bar.finish_and_clear();
     let errors = errors.join().expect("stderr thread")?;
     if !status.success() {
         let message = errors
@@ -112,7 +133,10 @@ pub fn python_policy(
             .unwrap_or_else(|| errors.trim().to_string());
         bail!("{}: {message}", path.display());
     }
-    let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(&output)
+    let rows: Vec<Vec<serde_json::Value>> = output
+        .iter()
+        .map(|row| serde_json::from_str(row))
+        .collect::<Result<_, _>>()
         .with_context(|| format!("{}: unreadable answers from python3", path.display()))?;
     let name = format!("{}:{function}", path.display());
     let g = goal as usize;
