@@ -7,6 +7,7 @@ mod cli;
 mod cmd;
 mod files;
 mod plot;
+mod progress;
 mod python;
 mod recorded;
 mod sources;

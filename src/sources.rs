@@ -20,6 +20,7 @@ use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
+use crate::progress::SolveBar;
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -88,7 +89,10 @@ impl Sources {
             }
             StrategySpec::Optimal => {
                 let model = Model::new(rules, goal)?;
-                let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
+                let bar = SolveBar::new("solving");
+                let report = |done, all| bar.report(done, all);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let solution = engine.optimal();
                 Ok(solution.policy.to_policy(&model))
             }
             StrategySpec::BestResponse(inner) => {
@@ -96,7 +100,10 @@ impl Sources {
                     .resolve(inner, text, rules, goal)
                     .with_context(|| format!("in {text}"))?;
                 let model = Model::new(rules, goal)?;
-                let response = Engine::<f64>::new(&model, Driver::Parallel).best_response(&against);
+                let bar = SolveBar::new("solving");
+                let report = |done, all| bar.report(done, all);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let response = engine.best_response(&against);
                 Ok(response.policy.to_policy(&model))
             }
             StrategySpec::File(path) => self.file(path, rules, goal),

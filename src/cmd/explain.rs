@@ -25,8 +25,9 @@ use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{check_score, roll_words, state, write_json, SolveBar};
+use super::{check_score, roll_words, state, write_json};
 use crate::cli::ExplainArgs;
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 /// One legal action and its exact chance to win.

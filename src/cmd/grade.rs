@@ -7,8 +7,9 @@ use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json, SolveBar, StrategyContext};
+use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::GradeArgs;
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]

@@ -34,6 +34,7 @@ use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::{HeatmapArgs, Show};
 use crate::files::write_atomically;
 use crate::plot::{self, Cells, Figure, Format, Panel, Square};
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
@@ -91,7 +92,9 @@ pub fn run(
     let format = Format::from_path(&args.output)?;
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
-    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
     let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules);
     let baseline_policy = |text: &str| {
         sources

@@ -8,9 +8,10 @@ use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
-use super::{write_json, SolveBar};
+use super::write_json;
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
