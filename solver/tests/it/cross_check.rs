@@ -8,15 +8,13 @@
 //! * The public figure of docs/rules.md.
 //! * nju21's zero-point cycles at goal 100, against values derived by hand.
 
-mod reference;
-
 use hog_solver::evaluate::Outcome;
 use hog_solver::rules::power_of_three_digits_match;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Preset, Rules, State, PRESETS};
 
-use reference::{Ends, Reference};
+use crate::reference::{Ends, Reference};
 
 /// Engine and reference sum the same probabilities in different orders.
 const TOLERANCE: f64 = 1e-9;

@@ -1,0 +1,12 @@
+//! The end-to-end tests of the `hog` binary, one module per topic, in one
+//! test binary: each test binary links every dependency again, so one
+//! binary builds much faster than one per file. A new topic is a new file
+//! here and a `mod` line below.
+
+mod cli_export;
+mod cli_foundation;
+mod cli_frontdoor;
+mod cli_heatmap;
+mod cli_solver;
+mod readme;
+mod tables;
