@@ -17,9 +17,8 @@ mod turn;
 use std::io::Write;
 use std::time::Duration;
 
-use clap::CommandFactory;
-
 use anyhow::{anyhow, bail, Context, Result};
+use clap::CommandFactory;
 use hog_solver::rules::check_goal;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
