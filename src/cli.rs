@@ -14,25 +14,38 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
 
-    /// The goal: the game ends when a score reaches it.
-    #[arg(
-        long,
-        global = true,
-        default_value_t = 100,
-        value_name = "G",
-        allow_negative_numbers = true
-    )]
-    pub goal: i64,
+/// The game a command plays. Without `--rules` or `--goal`, a strategy file
+/// that records its game (a policy table, an exported JSON or Python file)
+/// decides; with neither, fa16 to 100.
+#[derive(Args)]
+pub struct GameArgs {
+    /// A preset (fa16, fa13, sp26, sp26-simple, nju21, fa12) or a canonical
+    /// rules text [default: the strategy file's rules, else fa16]
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
 
+    /// The goal: the game ends when a score reaches it [default: the
+    /// strategy file's goal, else 100]
+    #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
+    pub goal: Option<i64>,
+}
+
+/// Output for machines.
+#[derive(Args)]
+pub struct JsonArgs {
     /// Print machine-readable JSON instead of a table.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub json: bool,
+}
 
-    /// How long a Python strategy may take to answer every state [default:
-    /// 120, and 10 for contest as in the course's contests].
-    #[arg(long, global = true, value_name = "SECONDS")]
-    pub python_timeout: Option<u64>,
+/// For commands that take strategies, which may be Python files.
+#[derive(Args)]
+pub struct PythonArgs {
+    /// How long a Python strategy may take to answer every state.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub python_timeout: u64,
 }
 
 #[derive(Subcommand)]
@@ -58,8 +71,9 @@ pub enum Command {
     /// the player to move. Each map panel is 900x800 pixels (the figure:
     /// 900 per column by 800 per row). PNG or SVG by the file's extension.
     ///
-    /// Colours: num_rolls -1..10 use Paul Tol's colour-blind-safe discrete
-    /// rainbow (fixed, the same in every picture); win probabilities use
+    /// Colours: num_rolls -1..10 use twelve colours of Paul Tol's
+    /// colour-blind-safe muted and light schemes, neighbouring actions
+    /// clearly apart (fixed, the same in every picture); win probabilities use
     /// viridis from 0 to 1; differences use Tol's BuRd (red: SOURCE wins
     /// less, blue: more), grey where the two strategies choose the same.
     ///
@@ -80,10 +94,93 @@ pub enum Command {
     Export(ExportArgs),
     /// Inspect a policy table file.
     Table(TableArgs),
+    /// Every action's exact chance to win at one state, and why the best is best.
+    Explain(ExplainArgs),
     /// Grade a whole class: every entry against every other, exactly, ranked by match points.
     Contest(ContestArgs),
-    /// Regenerate the committed tables of every preset, their exports, heatmaps and MANIFEST.
+    /// Print a shell completion script: `hog completions bash > hog.bash`.
+    Completions(CompletionsArgs),
+    /// For the project's maintainers (not listed): regenerate the committed
+    /// tables of every preset, their exports, heatmaps and MANIFEST.
+    #[command(hide = true)]
     Tables(TablesArgs),
+}
+
+#[derive(Args)]
+pub struct TablesArgs {
+    /// The folder to write into.
+    #[arg(long, default_value = "tables", value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+
+    /// The goal of every table.
+    #[arg(
+        long,
+        default_value_t = 100,
+        value_name = "GOAL",
+        allow_negative_numbers = true
+    )]
+    pub goal: i64,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+#[derive(Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Solve the best response to this strategy instead of the self-play optimum.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
+
+    /// Write the policy table to this file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+#[derive(Args)]
+pub struct FinalArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The strategy to beat; the preset's course baseline by default.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
+
+    /// Write the strategy to this file, by its extension: .py (a module
+    /// defining final_strategy), .csv, .json or .hogtable.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 #[derive(Args)]
@@ -93,9 +190,8 @@ pub struct ContestArgs {
     #[arg(required = true, value_name = "ENTRY")]
     pub entries: Vec<String>,
 
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// A match point for a win rate above 0.5 + M (ties count as losses).
     #[arg(long, default_value_t = 0.000001, value_name = "M")]
@@ -118,65 +214,25 @@ pub struct ContestArgs {
     /// Grade every pair afresh, and keep no cache.
     #[arg(long)]
     pub no_cache: bool,
-}
 
-#[derive(Args)]
-pub struct TablesArgs {
-    /// The folder to write into.
-    #[arg(long, default_value = "tables", value_name = "DIR")]
-    pub dir: std::path::PathBuf,
-}
+    /// How long each Python entry may take to answer every state, as in
+    /// the course's contests.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub python_timeout: u64,
 
-#[derive(Args)]
-pub struct SolveArgs {
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
-
-    /// Solve the best response to this strategy instead of the self-play optimum.
-    #[arg(long, value_name = "STRATEGY")]
-    pub against: Option<String>,
-
-    /// Write the policy table to this file.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<std::path::PathBuf>,
-
-    /// Compute with exact fractions (seconds instead of milliseconds at
-    /// goal 100) and print each figure as a reduced fraction too.
-    #[arg(long)]
-    pub exact: bool,
-}
-
-#[derive(Args)]
-pub struct FinalArgs {
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "RULES")]
-    pub rules: String,
-
-    /// The strategy to beat; the preset's course baseline by default.
-    #[arg(long, value_name = "STRATEGY")]
-    pub against: Option<String>,
-
-    /// Write the strategy to this file, by its extension: .py (a module
-    /// defining final_strategy), .csv, .json or .hogtable.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<std::path::PathBuf>,
-
-    /// Compute with exact fractions (seconds instead of milliseconds at
-    /// goal 100) and print each figure as a reduced fraction too.
-    #[arg(long)]
-    pub exact: bool,
+    #[command(flatten)]
+    pub json: JsonArgs,
 }
 
 #[derive(Args)]
 pub struct GradeArgs {
     /// The strategy to grade: a course strategy, optimal, best_response(S),
     /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    #[arg(value_name = "STRATEGY")]
     pub strategy: String,
 
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// The strategy to grade against; the preset's course baseline by default.
     #[arg(long, value_name = "STRATEGY")]
@@ -186,6 +242,12 @@ pub struct GradeArgs {
     /// goal 100) and print each figure as a reduced fraction too.
     #[arg(long)]
     pub exact: bool,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 #[derive(Args)]
@@ -193,24 +255,31 @@ pub struct GradeArgs {
 pub struct ExportArgs {
     /// The strategy to export: a course strategy, optimal, best_response(S),
     /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    #[arg(value_name = "STRATEGY")]
     pub source: String,
 
-    /// The file format.
+    /// The file format [default: from the extension of -o FILE: .py, .csv,
+    /// .json]; needed when writing to stdout.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: crate::cmd::export::Format,
+    pub format: Option<crate::cmd::export::Format>,
 
     /// Write to this file (atomically) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// For a policy that depends on the dice sides (fa16): export the
     /// answers it gives with this many sides (6 or 4), played whatever the sides.
     #[arg(long, value_name = "6|4")]
     pub sides: Option<i64>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 #[derive(Args)]
@@ -224,7 +293,11 @@ pub enum TableCommand {
     /// Print a policy table's header: rules, goal, objective, format version, checksum.
     Info {
         /// The policy table file.
+        #[arg(value_name = "FILE")]
         file: std::path::PathBuf,
+
+        #[command(flatten)]
+        json: JsonArgs,
     },
 }
 
@@ -232,6 +305,9 @@ pub enum TableCommand {
 pub struct RulesArgs {
     #[command(subcommand)]
     pub show: Option<RulesCommand>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
 }
 
 #[derive(Subcommand)]
@@ -239,19 +315,22 @@ pub enum RulesCommand {
     /// Print a rule set's canonical text and its rules in plain words.
     Show {
         /// A preset name (fa16, fa13, ...) or a canonical rules text.
+        #[arg(value_name = "RULES")]
         rules: String,
+
+        #[command(flatten)]
+        json: JsonArgs,
     },
 }
 
 /// The rules, the dice sides and the action of one turn.
 #[derive(Args)]
 pub struct TurnRulesArgs {
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// The sides of every die (4 only after a Pork Chop in fa16).
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
     /// The number of dice to roll (-1 for Pork Chop).
@@ -266,12 +345,15 @@ pub struct DistArgs {
     pub turn: TurnRulesArgs,
 
     /// The mover's score.
-    #[arg(long, default_value_t = 0, value_name = "S")]
+    #[arg(long, default_value_t = 0, value_name = "SCORE")]
     pub score: i64,
 
     /// The opponent's score.
-    #[arg(long, default_value_t = 0, value_name = "O")]
+    #[arg(long, default_value_t = 0, value_name = "SCORE")]
     pub opp: i64,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
 }
 
 #[derive(Args)]
@@ -281,25 +363,27 @@ pub struct TurnArgs {
     pub turn: TurnRulesArgs,
 
     /// The mover's score.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "SCORE")]
     pub score: i64,
 
     /// The opponent's score.
-    #[arg(long, value_name = "O")]
+    #[arg(long, value_name = "SCORE")]
     pub opp: i64,
 
     /// The die faces, in the order the dice take them: 4,2,6. May be left
     /// out for 0 dice and for Pork Chop.
-    #[arg(long, value_name = "FACES")]
-    pub outcomes: Option<String>,
+    #[arg(long, value_name = "FACES", alias = "outcomes")]
+    pub dice: Option<String>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
 }
 
 /// Two players' strategies.
 #[derive(Args)]
 pub struct PlayersArgs {
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// Player 0's strategy (moves first), e.g. always_roll(4).
     #[arg(long, value_name = "STRATEGY")]
@@ -308,6 +392,12 @@ pub struct PlayersArgs {
     /// Player 1's strategy.
     #[arg(long, value_name = "STRATEGY")]
     pub p1: String,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 #[derive(Args)]
@@ -317,28 +407,28 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub players: PlayersArgs,
 
-    /// Player 0's score at the start.
-    #[arg(long, default_value_t = 0, value_name = "A")]
-    pub score0: i64,
+    /// Player 0's score at the start (player 0 moves first).
+    #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score0")]
+    pub score: i64,
 
     /// Player 1's score at the start.
-    #[arg(long, default_value_t = 0, value_name = "B")]
-    pub score1: i64,
+    #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score1")]
+    pub opp: i64,
 
     /// The sides of every die at the start (4 only in fa16).
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
     /// One cycling sequence of faces for every die: 3,4,5.
-    #[arg(long, value_name = "SEQ", conflicts_with_all = ["six", "four"])]
+    #[arg(long, value_name = "FACES", conflicts_with_all = ["six", "four"])]
     pub dice: Option<String>,
 
     /// A cycling sequence of faces for six-sided dice.
-    #[arg(long, value_name = "SEQ")]
+    #[arg(long, value_name = "FACES")]
     pub six: Option<String>,
 
     /// A cycling sequence of faces for four-sided dice.
-    #[arg(long, value_name = "SEQ")]
+    #[arg(long, value_name = "FACES")]
     pub four: Option<String>,
 
     /// A game still running after this many turns ends as a draw.
@@ -357,7 +447,7 @@ pub struct SimulateArgs {
     pub games: u64,
 
     /// The seed of the random dice.
-    #[arg(long, default_value_t = 0, value_name = "S")]
+    #[arg(long, default_value_t = 0, value_name = "SEED")]
     pub seed: u64,
 }
 
@@ -366,11 +456,11 @@ pub struct SimulateArgs {
 pub struct HeatmapArgs {
     /// The strategy to draw: a course strategy, optimal, best_response(S),
     /// a policy table, a CSV or JSON table, or a Python file (hog.py[:NAME]).
+    #[arg(value_name = "STRATEGY")]
     pub source: String,
 
-    /// A preset name or a canonical rules text.
-    #[arg(long, default_value = "fa16", value_name = "R")]
-    pub rules: String,
+    #[command(flatten)]
+    pub game: GameArgs,
 
     /// The picture: FILE.png or FILE.svg (900x800 pixels per panel).
     #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
@@ -382,12 +472,48 @@ pub struct HeatmapArgs {
 
     /// Draw where SOURCE and OTHER choose differently, and the change in
     /// win probability there (each against the baseline).
-    #[arg(long, value_name = "OTHER", conflicts_with = "show")]
+    #[arg(long, value_name = "STRATEGY", conflicts_with = "show")]
     pub diff: Option<String>,
 
     /// The opponent for win probabilities; the preset's course baseline by default.
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "STRATEGY")]
     pub baseline: Option<String>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The mover's score.
+    #[arg(long, value_name = "SCORE")]
+    pub score: i64,
+
+    /// The opponent's score.
+    #[arg(long, value_name = "SCORE")]
+    pub opp: i64,
+
+    /// The sides of every die (4 only after a Pork Chop in fa16).
+    #[arg(long, default_value_t = 6, value_name = "SIDES")]
+    pub sides: i64,
+
+    /// The opponent's fixed strategy; without it, both players play the
+    /// self-play optimum.
+    #[arg(long, value_name = "STRATEGY")]
+    pub against: Option<String>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 /// What `hog heatmap` draws.

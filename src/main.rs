@@ -10,7 +10,9 @@ mod cli;
 mod cmd;
 mod files;
 mod plot;
+mod progress;
 mod python;
+mod recorded;
 mod sources;
 
 use std::io::{self, Write};

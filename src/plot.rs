@@ -28,11 +28,12 @@
 //!
 //! # Colours
 //!
-//! * Actions (num_rolls -1..10): Paul Tol's discrete rainbow scheme for 12
-//!   colours, which is designed to stay distinguishable under the common
-//!   colour-vision deficiencies, in order: see [`ACTION_COLOURS`]. The
-//!   colours are fixed: the same action has the same colour in every rule
-//!   set and every picture.
+//! * Actions (num_rolls -1..10): six colours of Paul Tol's "muted"
+//!   qualitative scheme and six of his "light" scheme (both designed to
+//!   stay distinguishable under the common colour-vision deficiencies),
+//!   ordered so that neighbouring actions, which meet in the maps most,
+//!   differ most: see [`ACTION_COLOURS`]. The colours are fixed: the same
+//!   action has the same colour in every rule set and every picture.
 //! * Probabilities in [0, 1]: viridis (perceptually uniform, readable in
 //!   grey scale and by colour-blind readers), 0 dark purple, 1 yellow.
 //! * Differences in [-m, m]: Paul Tol's diverging BuRd scheme, -m red, 0
@@ -79,22 +80,29 @@ const X_LABEL_AREA: u32 = 60;
 const MAX_TITLE_LINES: usize = 4;
 const FONT: &str = "sans-serif";
 
-/// The colour of num_rolls -1, 0, 1, ..., 10, in that order: Paul Tol's
-/// discrete rainbow for 12 colours (his colours 3, 6, 9, 10, 12, 14, 15, 17,
-/// 18, 21, 24, 26).
+/// The colour of num_rolls -1, 0, 1, ..., 10, in that order. The colours
+/// are six of Paul Tol's "muted" scheme (olive, wine, green, purple, indigo,
+/// rose) and six of his "light" scheme (mint, light cyan, orange, light
+/// blue, pink, light yellow), from https://personal.sron.nl/~pault/.
+/// The order was chosen so that every two consecutive actions differ by a
+/// CIELAB ΔE of at least 42 under normal vision and under simulated
+/// protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes
+/// 2009, severity 1): consecutive actions are the ones that meet most in a
+/// map, and a large ΔE also means a large difference in lightness, which
+/// every kind of colour vision sees.
 pub const ACTION_COLOURS: [RGBColor; 12] = [
-    RGBColor(0xD1, 0xBB, 0xD7), // -1 Pork Chop
-    RGBColor(0xAE, 0x76, 0xA3), // 0
-    RGBColor(0x88, 0x2E, 0x72), // 1
-    RGBColor(0x19, 0x65, 0xB0), // 2
-    RGBColor(0x52, 0x89, 0xC7), // 3
-    RGBColor(0x7B, 0xAF, 0xDE), // 4
-    RGBColor(0x4E, 0xB2, 0x65), // 5
-    RGBColor(0xCA, 0xE0, 0xAB), // 6
-    RGBColor(0xF7, 0xF0, 0x56), // 7
-    RGBColor(0xF4, 0xA7, 0x36), // 8
-    RGBColor(0xE8, 0x60, 0x1C), // 9
-    RGBColor(0xDC, 0x05, 0x0C), // 10
+    RGBColor(0x44, 0xBB, 0x99), // -1 Pork Chop: mint (light)
+    RGBColor(0x99, 0x99, 0x33), // 0: olive (muted)
+    RGBColor(0x99, 0xDD, 0xFF), // 1: light cyan (light)
+    RGBColor(0xEE, 0x88, 0x66), // 2: orange (light)
+    RGBColor(0x77, 0xAA, 0xDD), // 3: light blue (light)
+    RGBColor(0x88, 0x22, 0x55), // 4: wine (muted)
+    RGBColor(0xFF, 0xAA, 0xBB), // 5: pink (light)
+    RGBColor(0x11, 0x77, 0x33), // 6: green (muted)
+    RGBColor(0xAA, 0x44, 0x99), // 7: purple (muted)
+    RGBColor(0xEE, 0xDD, 0x88), // 8: light yellow (light)
+    RGBColor(0x33, 0x22, 0x88), // 9: indigo (muted)
+    RGBColor(0xCC, 0x66, 0x77), // 10: rose (muted)
 ];
 
 /// Cells of a difference map where the two strategies agree.
@@ -370,8 +378,10 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_labels(11)
-        .y_labels(11)
+        // The ticks are drawn by draw_score_ticks, at the cells' centres.
+        .set_all_tick_mark_size(0)
+        .x_label_formatter(&|_| String::new())
+        .y_label_formatter(&|_| String::new())
         .label_style(text_style(15))
         .axis_desc_style(text_style(17))
         .x_desc(x_desc)
@@ -420,6 +430,66 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
     let (l, t, s) = (PLOT_LEFT as i32, PLOT_TOP as i32, PLOT_SIZE as i32);
     area.draw(&Rectangle::new([(l - 1, t - 1), (l + s, t + s)], BLACK))
         .map_err(drawing)?;
+    draw_score_ticks(area, size)
+}
+
+/// The scores the axes label: the multiples of a round step (1, 2 or 5
+/// times a power of ten, the smallest giving at most 11 ticks) and the last
+/// score, goal - 1, which replaces a multiple closer to it than a third of a
+/// step (so that their labels do not collide).
+fn score_ticks(goal: u32) -> Vec<u32> {
+    let last = goal - 1;
+    let mut decade = 1;
+    let step = loop {
+        if let Some(step) = [1, 2, 5]
+            .map(|m| m * decade)
+            .into_iter()
+            .find(|s| last / s <= 10)
+        {
+            break step;
+        }
+        decade *= 10;
+    };
+    let mut ticks: Vec<u32> = (0..=last).step_by(step as usize).collect();
+    if ticks.last() != Some(&last) {
+        if ticks
+            .last()
+            .is_some_and(|&t| t > 0 && 3 * (last - t) < step)
+        {
+            ticks.pop();
+        }
+        ticks.push(last);
+    }
+    ticks
+}
+
+/// Tick marks and labels on both axes at the centres of the labelled
+/// scores' cells: score s spans [s, s + 1) of the map's `goal` units.
+fn draw_score_ticks<DB: DrawingBackend>(area: &Area<DB>, goal: u32) -> Result<()> {
+    let (left, top, size) = (PLOT_LEFT as f64, PLOT_TOP as f64, PLOT_SIZE as f64);
+    let bottom = (PLOT_TOP + PLOT_SIZE) as i32;
+    for s in score_ticks(goal) {
+        let centre = (s as f64 + 0.5) / goal as f64 * size;
+        let x = (left + centre).round() as i32;
+        let y = (top + size - centre).round() as i32;
+        area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + 5)], BLACK))
+            .map_err(drawing)?;
+        area.draw(&Text::new(
+            s.to_string(),
+            (x, bottom + 8),
+            text_style(15).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(drawing)?;
+        let l = PLOT_LEFT as i32 - 1;
+        area.draw(&PathElement::new(vec![(l - 5, y), (l, y)], BLACK))
+            .map_err(drawing)?;
+        area.draw(&Text::new(
+            s.to_string(),
+            (l - 8, y),
+            text_style(15).pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(drawing)?;
+    }
     Ok(())
 }
 
@@ -695,14 +765,103 @@ mod tests {
 
     #[test]
     fn colours() {
-        assert_eq!(action_colour(-1), RGBColor(0xD1, 0xBB, 0xD7));
-        assert_eq!(action_colour(10), RGBColor(0xDC, 0x05, 0x0C));
+        assert_eq!(action_colour(-1), RGBColor(0x44, 0xBB, 0x99));
+        assert_eq!(action_colour(10), RGBColor(0xCC, 0x66, 0x77));
         assert_eq!(probability_colour(0.0), VIRIDIS[0]);
         assert_eq!(probability_colour(1.0), VIRIDIS[10]);
         assert_eq!(probability_colour(0.5), VIRIDIS[5]);
         assert_eq!(difference_colour(0.0, 0.1), RED_BLUE[4]);
         assert_eq!(difference_colour(0.1, 0.1), RED_BLUE[8]);
         assert_eq!(difference_colour(-0.5, 0.1), RED_BLUE[0]);
+    }
+
+    /// CIELAB (D65) of an sRGB colour seen through a linear-RGB matrix.
+    fn lab_seen(colour: RGBColor, seen: [[f64; 3]; 3]) -> [f64; 3] {
+        let linear = |c: u8| {
+            let c = c as f64 / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let rgb = [linear(colour.0), linear(colour.1), linear(colour.2)];
+        let [r, g, b] =
+            seen.map(|row| (0..3).map(|j| row[j] * rgb[j]).sum::<f64>().clamp(0.0, 1.0));
+        let xyz = [
+            (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+            0.2126 * r + 0.7152 * g + 0.0722 * b,
+            (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+        ];
+        let f = xyz.map(|t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        });
+        [
+            116.0 * f[1] - 16.0,
+            500.0 * (f[0] - f[1]),
+            200.0 * (f[1] - f[2]),
+        ]
+    }
+
+    #[test]
+    fn neighbouring_actions_differ_for_every_kind_of_colour_vision() {
+        // Machado, Oliveira and Fernandes (2009), severity 1.0, on linear RGB.
+        let visions = [
+            (
+                "normal",
+                [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+            ),
+            (
+                "protanopia",
+                [
+                    [0.152286, 1.052583, -0.204868],
+                    [0.114503, 0.786281, 0.099216],
+                    [-0.003882, -0.048116, 1.051998],
+                ],
+            ),
+            (
+                "deuteranopia",
+                [
+                    [0.367322, 0.860646, -0.227968],
+                    [0.280085, 0.672501, 0.047413],
+                    [-0.011820, 0.042940, 0.968881],
+                ],
+            ),
+            (
+                "tritanopia",
+                [
+                    [1.255528, -0.076749, -0.178779],
+                    [-0.078411, 0.930809, 0.147602],
+                    [0.004733, 0.691367, 0.303900],
+                ],
+            ),
+        ];
+        for (vision, matrix) in visions {
+            for pair in ACTION_COLOURS.windows(2) {
+                let (a, b) = (lab_seen(pair[0], matrix), lab_seen(pair[1], matrix));
+                let delta = (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt();
+                assert!(
+                    delta >= 42.0,
+                    "{vision}: {:?} and {:?} differ by {delta}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
+        // Paul Tol's muted and light schemes, as he publishes them.
+        let tol = [
+            0xCC6677, 0x332288, 0xDDCC77, 0x117733, 0x88CCEE, 0x882255, 0x44AA99, 0x999933,
+            0xAA4499, 0x77AADD, 0xEE8866, 0xEEDD88, 0xFFAABB, 0x99DDFF, 0x44BB99, 0xBBCC33,
+            0xAAAA00,
+        ];
+        for colour in ACTION_COLOURS {
+            let hex = (colour.0 as u32) << 16 | (colour.1 as u32) << 8 | colour.2 as u32;
+            assert!(tol.contains(&hex), "{hex:06X} is not one of Tol's");
+        }
     }
 
     #[test]
@@ -716,6 +875,20 @@ mod tests {
         assert_eq!(scale(&[-0.011]), 0.02);
         assert_eq!(scale(&[0.2]), 0.2);
         assert_eq!(scale(&[0.9]), 1.0);
+    }
+
+    #[test]
+    fn score_ticks_end_at_the_last_score() {
+        assert_eq!(
+            score_ticks(100),
+            [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 99]
+        );
+        // 35 would crowd 36: a third of the step 5 is more than 1.
+        assert_eq!(score_ticks(37), [0, 5, 10, 15, 20, 25, 30, 36]);
+        assert_eq!(score_ticks(1), [0]);
+        assert_eq!(score_ticks(2), [0, 1]);
+        assert_eq!(score_ticks(11), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(score_ticks(5000).last(), Some(&4999));
     }
 
     #[test]

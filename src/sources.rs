@@ -32,6 +32,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
 use crate::files::open_input;
+use crate::progress::SolveBar;
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -110,7 +111,10 @@ impl Sources {
             }
             StrategySpec::Optimal => {
                 let model = Model::new(rules, goal)?;
-                let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
+                let bar = SolveBar::new("solving");
+                let report = |done, all| bar.report(done, all);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let solution = engine.optimal();
                 Ok(solution.policy.to_policy(&model))
             }
             StrategySpec::BestResponse(inner) => {
@@ -118,7 +122,10 @@ impl Sources {
                     .resolve(inner, text, rules, goal)
                     .with_context(|| format!("in {text}"))?;
                 let model = Model::new(rules, goal)?;
-                let response = Engine::<f64>::new(&model, Driver::Parallel).best_response(&against);
+                let bar = SolveBar::new("solving");
+                let report = |done, all| bar.report(done, all);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let response = engine.best_response(&against);
                 Ok(response.policy.to_policy(&model))
             }
             StrategySpec::BlindBestResponse(inner) => {

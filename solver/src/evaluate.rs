@@ -59,6 +59,17 @@ impl<V: Probability> Outcome<V> {
     }
 }
 
+impl<V: Probability> Outcome<V> {
+    /// The same probabilities, each rounded to the nearest f64.
+    pub fn to_f64(&self) -> Outcome<f64> {
+        Outcome {
+            a_wins: self.a_wins.to_f64(),
+            b_wins: self.b_wins.to_f64(),
+            draw: self.draw.to_f64(),
+        }
+    }
+}
+
 impl<V: Probability> Add for Outcome<V> {
     type Output = Self;
     fn add(self, other: Self) -> Self {
@@ -216,6 +227,18 @@ impl<V: Probability> Engine<'_, V> {
         }
         let [a_moves, _] = seen;
         a_moves
+    }
+}
+
+impl<V: Probability> Grade<V> {
+    /// The same figures, each rounded to the nearest f64.
+    pub fn to_f64(&self) -> Grade<f64> {
+        Grade {
+            win_rate: self.win_rate.to_f64(),
+            draw: self.draw.to_f64(),
+            first: self.first.to_f64(),
+            second: self.second.to_f64(),
+        }
     }
 }
 

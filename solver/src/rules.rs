@@ -12,7 +12,7 @@
 //! ```
 //!
 //! (one line, no spaces). This module also holds the turn primitives, each a
-//! direct transcription of a sentence of `shared/RULES.md`; the compiled
+//! direct transcription of a sentence of `docs/rules.md`; the compiled
 //! [`crate::model::Model`] and the test-dice replay are both built on them.
 
 use std::fmt;
@@ -233,6 +233,10 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
+/// Other names of presets: the course played sp26's rules in Spring 2024
+/// and Fall 2024 too.
+pub const PRESET_ALIASES: &[(&str, &str)] = &[("sp24", "sp26"), ("fa24", "sp26")];
+
 impl Rules {
     pub fn fa16() -> Rules {
         Rules {
@@ -311,8 +315,13 @@ impl Rules {
         }
     }
 
-    /// A preset by name, or a canonical rules text.
+    /// A preset by name (or another name of it, [`PRESET_ALIASES`]), or a
+    /// canonical rules text.
     pub fn parse(text: &str) -> Result<Rules> {
+        let text = PRESET_ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == text)
+            .map_or(text, |(_, preset)| preset);
         match Preset::find(text) {
             Some(preset) => Ok((preset.rules)()),
             None if text.contains('=') => text.parse(),
@@ -403,7 +412,7 @@ impl Rules {
     /// The dice rolled from `state`: Hog Wild picks four sides or re-rolling dice
     /// when score + opponent_score is a multiple of 7 (0 included).
     pub fn dice(&self, state: State) -> Dice {
-        let sevens = (state.score + state.opponent_score) % 7 == 0;
+        let sevens = (state.score + state.opponent_score).is_multiple_of(7);
         let sides = match self.sides {
             Sides::FourOnSevens if sevens => 4,
             _ => state.sides,
@@ -562,7 +571,10 @@ pub fn tens(x: u32) -> u32 {
 }
 
 pub fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..).take_while(|&d| d <= n / d).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|&d| d <= n / d)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// The smallest prime larger than `n`.
@@ -579,7 +591,7 @@ pub fn divisor_count(n: u32) -> u32 {
     let mut count = 0;
     let mut d = 1;
     while d <= n / d {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             count += if d == n / d { 1 } else { 2 };
         }
         d += 1;
@@ -776,7 +788,7 @@ impl FromStr for Rules {
                 .split('+')
                 .map(|v| one(key, v))
                 .collect::<std::result::Result<_, _>>()?;
-            // Each rule applies once (RULES.md: Sus Fuss "applies once").
+            // Each rule applies once (docs/rules.md: Sus Fuss "applies once").
             match items
                 .iter()
                 .enumerate()

@@ -277,7 +277,7 @@ mod tests {
 
     #[test]
     fn replay_sp26_boar_brawl_and_sus_fuss() {
-        // Worked by hand from RULES.md (sp26, goal 30, dice 6, 1, 5 cycling):
+        // Worked by hand from docs/rules.md (sp26, goal 30, dice 6, 1, 5 cycling):
         // P0 rolls 2, P1 rolls 0 (Boar Brawl) every turn.
         //  1. P0 (0, 0): 6, 1 -> Sow Sad 1            -> 1-0
         //  2. P1 (0, 1): max(1, 3 * |0 - 0|) = 1      -> 1-1
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn a_repeated_position_after_zero_point_turns_is_a_draw() {
-        // nju21 (RULES.md): from mover 8 vs 19 rolling 0 scores 0 and 3^27
+        // nju21 (docs/rules.md): from mover 8 vs 19 rolling 0 scores 0 and 3^27
         // swaps the scores; the other player then faces the same position.
         let rules = Rules::nju21();
         let zero = policy(&rules, 100, "always_roll", &[0]);

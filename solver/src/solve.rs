@@ -199,6 +199,8 @@ pub struct Engine<'m, V> {
     /// The most points a roll can score.
     max_roll_points: u32,
     driver: Driver,
+    /// Told (states done, states in all) as each layer starts; see [`Engine::with_progress`].
+    progress: Option<&'m (dyn Fn(u64, u64) + Sync)>,
 }
 
 impl<'m, V: Probability> Engine<'m, V> {
@@ -221,7 +223,16 @@ impl<'m, V: Probability> Engine<'m, V> {
             dense_rolls,
             max_roll_points,
             driver,
+            progress: None,
         }
+    }
+
+    /// Calls `progress(done, all)` as each layer of a solve or evaluation
+    /// starts: `done` states of `all` are solved, for a progress bar. (The
+    /// library prints nothing itself.)
+    pub fn with_progress(mut self, progress: &'m (dyn Fn(u64, u64) + Sync)) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     pub fn model(&self) -> &Model {
@@ -281,12 +292,20 @@ impl<'m, V: Probability> Engine<'m, V> {
         self.layers_over(self.model.sides())
     }
 
-    /// The layers over some of the dice-sides values (six first).
-    pub(crate) fn layers_over<'s>(&self, sides: &'s [u32]) -> impl Iterator<Item = Layer> + 's {
+    /// The layers over some of the dice-sides values (six first), each
+    /// reported to the progress callback as it starts.
+    pub(crate) fn layers_over<'s>(&'s self, sides: &'s [u32]) -> impl Iterator<Item = Layer> + 's {
         let g = self.model.goal();
-        (0..=2 * (g - 1))
-            .rev()
-            .map(move |sum| Layer::new(sum, g, sides))
+        let all = sides.len() as u64 * u64::from(g) * u64::from(g);
+        let mut done = 0;
+        (0..=2 * (g - 1)).rev().map(move |sum| {
+            let layer = Layer::new(sum, g, sides);
+            if let Some(progress) = self.progress {
+                progress(done, all);
+            }
+            done += layer.states.len() as u64;
+            layer
+        })
     }
 
     /// `f` on every state of a layer, in layer order.

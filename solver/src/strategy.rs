@@ -8,15 +8,16 @@
 //! policy: an answer outside the rules' actions is an error naming the state.
 //!
 //! Strategy names follow the course: `always_roll(4)`, `bacon_strategy`,
-//! `swap_strategy(8, 4)`, ..., plus `optimal`, `best_response(STRATEGY)` and
-//! `blind_best_response(STRATEGY)`.
+//! `swap_strategy(8, 4)`, `swap_strategy(margin=8, num_rolls=4)`, ..., plus
+//! `baseline` (the preset's course baseline), `optimal`,
+//! `best_response(STRATEGY)` and `blind_best_response(STRATEGY)`.
 //! Anything that names a file (`.csv`, `.json`, `.py`, `hog.py:NAME`, or a
 //! policy table) is [`StrategySpec::File`], read by the caller.
 
 use ndarray::Array3;
 
 use crate::error::{Error, Result};
-use crate::rules::{power_of_three_digits_match, sus_fuss, Rules, State};
+use crate::rules::{power_of_three_digits_match, sus_fuss, Preset, Rules, State};
 
 /// Anything that picks a number of dice in a state.
 pub trait Strategy: Sync {
@@ -209,7 +210,7 @@ impl StrategySpec {
         }
         let is_name = trimmed
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_(), -".contains(c));
+            .all(|c| c.is_ascii_alphanumeric() || "_(), -=".contains(c));
         if !is_name || !trimmed.starts_with(|c: char| c.is_ascii_alphabetic()) {
             return Ok(StrategySpec::File(trimmed.to_string()));
         }
@@ -228,29 +229,30 @@ impl StrategySpec {
             "best_response" | "blind_best_response" => Err(bad(&format!(
                 "{name} needs a strategy: {name}(always_roll(4))"
             ))),
+            BASELINE if inner.is_none() => Ok(StrategySpec::Course {
+                name: BASELINE.to_string(),
+                args: vec![],
+            }),
+            BASELINE => Err(bad("baseline takes no arguments")),
             _ => {
+                let course = COURSE_STRATEGIES
+                    .iter()
+                    .find(|c| c.name == name)
+                    .ok_or_else(|| {
+                        bad(&format!(
+                            "unknown strategy '{name}'; known: optimal, {BASELINE}, best_response(S), \
+                             blind_best_response(S), {}, or a file",
+                            COURSE_STRATEGIES
+                                .iter()
+                                .map(|c| c.name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    })?;
                 let args = match inner {
                     None | Some("") => vec![],
-                    Some(inner) => inner
-                        .split(',')
-                        .map(|a| {
-                            a.trim().parse::<i64>().map_err(|_| {
-                                bad(&format!("argument '{}' is not an integer", a.trim()))
-                            })
-                        })
-                        .collect::<Result<_>>()?,
+                    Some(inner) => course_args(course, inner).map_err(|reason| bad(&reason))?,
                 };
-                if !COURSE_STRATEGIES.iter().any(|c| c.name == name) {
-                    return Err(bad(&format!(
-                        "unknown strategy '{name}'; known: optimal, best_response(S), \
-                         blind_best_response(S), {}, or a file",
-                        COURSE_STRATEGIES
-                            .iter()
-                            .map(|c| c.name)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )));
-                }
                 Ok(StrategySpec::Course {
                     name: name.to_string(),
                     args,
@@ -258,6 +260,81 @@ impl StrategySpec {
             }
         }
     }
+}
+
+/// The name of the preset's course baseline as a strategy (`always_roll(4)`
+/// in fa16, ...), usable wherever a strategy is: `best_response(baseline)`.
+pub const BASELINE: &str = "baseline";
+
+/// The arguments of a course strategy as the course's Python writes them:
+/// positional (`swap_strategy(8, 4)`), by keyword (`swap_strategy(margin=8,
+/// num_rolls=4)`), or positional then keyword. A parameter left out before
+/// one given by keyword takes its default; the parameters after the last
+/// one given are left to [`course_strategy`], whose defaults may depend on
+/// the preset.
+fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<i64>, String> {
+    let name = course.name;
+    let params = || {
+        course
+            .params
+            .iter()
+            .map(|p| p.0)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut given: Vec<Option<i64>> = vec![None; course.params.len()];
+    let mut by_keyword = false;
+    for (position, arg) in inner.split(',').map(str::trim).enumerate() {
+        let (slot, value) = match arg.split_once('=') {
+            Some((key, value)) => {
+                by_keyword = true;
+                let key = key.trim();
+                let slot = course
+                    .params
+                    .iter()
+                    .position(|p| p.0 == key)
+                    .ok_or_else(|| {
+                        format!(
+                            "{name} has no parameter '{key}' (its parameters: {})",
+                            params()
+                        )
+                    })?;
+                (slot, value.trim())
+            }
+            None if by_keyword => {
+                return Err(format!(
+                    "positional argument '{arg}' follows a keyword argument"
+                ))
+            }
+            None => (position, arg),
+        };
+        if slot >= given.len() {
+            return Err(format!(
+                "{name} takes at most {} arguments ({})",
+                given.len(),
+                params()
+            ));
+        }
+        let value = value
+            .parse::<i64>()
+            .map_err(|_| format!("argument '{value}' is not an integer"))?;
+        if given[slot].replace(value).is_some() {
+            return Err(format!(
+                "{name} got its argument {} twice",
+                course.params[slot].0
+            ));
+        }
+    }
+    let last_given = given.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    given[..last_given]
+        .iter()
+        .zip(course.params)
+        .map(|(value, (param, default))| {
+            value
+                .or(*default)
+                .ok_or_else(|| format!("{name} needs its argument {param}"))
+        })
+        .collect()
 }
 
 /// A course strategy: its name, the presets it belongs to (empty: any
@@ -273,7 +350,7 @@ pub const COURSE_STRATEGIES: &[CourseStrategy] = &[
     CourseStrategy {
         name: "always_roll",
         presets: &[],
-        params: &[("num_rolls", None)],
+        params: &[("n", None)],
     },
     CourseStrategy {
         name: "bacon_strategy",
@@ -345,6 +422,18 @@ pub fn course_strategy(
         text: text.clone(),
         reason,
     };
+    if name == BASELINE {
+        if !args.is_empty() {
+            return Err(bad("baseline takes no arguments".into()));
+        }
+        let baseline = Preset::find(&preset)
+            .ok_or_else(|| bad("these rules have no course preset, so no course baseline".into()))?
+            .baseline;
+        let StrategySpec::Course { name, args } = StrategySpec::parse(baseline)? else {
+            unreachable!("every preset's baseline is a course strategy");
+        };
+        return course_strategy(rules, &name, &args);
+    }
     let course = COURSE_STRATEGIES
         .iter()
         .find(|c| c.name == name)
@@ -460,7 +549,7 @@ pub fn course_strategy(
         ("make_mean_strategy", _) => Box::new(move |s, o| {
             let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
             let sum = s + bacon + o;
-            if bacon as i64 >= a && (sum % 7 == 0 || sum % 10 == 7) {
+            if bacon as i64 >= a && (sum.is_multiple_of(7) || sum % 10 == 7) {
                 0
             } else {
                 b

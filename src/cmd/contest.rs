@@ -49,12 +49,13 @@ type Key = [u8; 16];
 
 pub fn run(
     args: &ContestArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     if !(0.0..0.5).contains(&args.margin) {
         bail!(
             "--margin {}: a margin is at least 0 and below 0.5",

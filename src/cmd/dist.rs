@@ -24,8 +24,9 @@ struct Distribution {
     outcomes: Vec<Outcome>,
 }
 
-pub fn run(args: &DistArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
-    let rules = Rules::parse(&args.turn.rules)?;
+pub fn run(args: &DistArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let rules = rules.clone();
     let num_rolls = rules.check_action(args.turn.rolls)?;
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;

@@ -16,6 +16,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
@@ -24,7 +25,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
-use super::write_json;
+use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 use crate::files::{open_input, write_atomically};
 use crate::sources::{FileKind, Sources};
@@ -56,6 +57,27 @@ impl Format {
             Format::Csv => "csv",
             Format::Json => "json",
         }
+    }
+
+    /// The format `--format` names, else the one the output file's extension names.
+    fn of(given: Option<Format>, output: Option<&Path>) -> Result<Format> {
+        if let Some(format) = given {
+            return Ok(format);
+        }
+        // `-o -` is stdout, as no -o.
+        let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
+            bail!("writing to stdout needs --format python, csv or json");
+        };
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        [Format::Python, Format::Csv, Format::Json]
+            .into_iter()
+            .find(|f| f.extension() == extension)
+            .ok_or_else(|| {
+                anyhow!(
+                    "{}: cannot tell the format from the file name: name it .py, .csv or .json, or give --format python, csv or json",
+                    path.display()
+                )
+            })
     }
 }
 
@@ -505,12 +527,13 @@ struct Summary {
 
 pub fn run(
     args: &ExportArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    run_recorded(args, &args.source, goal, sources, json, out)
+    run_recorded(args, &args.source, rules, goal, sources, json, out)
 }
 
 /// As [`run`], with the source named `recorded` in the export's record
@@ -518,12 +541,14 @@ pub fn run(
 pub fn run_recorded(
     args: &ExportArgs,
     recorded: &str,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
+    let format = Format::of(args.format, args.output.as_deref())?;
+    let rules = rules.clone();
     if let Some(sides) = args.sides {
         let sides =
             u32::try_from(sides).map_err(|_| anyhow!("--sides {sides}: dice have 6 or 4 sides"))?;
@@ -540,7 +565,7 @@ pub fn run_recorded(
     let source = &args.source;
     let full = sources
         .policy(source, &rules, goal)
-        .with_context(|| format!("the strategy to export ({source})"))?;
+        .strategy_context(&format!("the strategy to export ({source})"))?;
     let objective = objective(source);
     let policy = match args.sides {
         None if full.sees_sides() => {
@@ -555,7 +580,7 @@ pub fn run_recorded(
                  played whatever the sides); hog then reports that slice's own exact win rate",
                 rules.name(),
                 goal as u64 * goal as u64,
-                shell_word(&args.rules)
+                shell_word(&rules.name())
             )
         }
         None => full.clone(),
@@ -578,8 +603,8 @@ pub fn run_recorded(
         )),
         None => {}
     }
-    info.made_by = Some(made_by(args, recorded, goal));
-    let text = render(args.format, &info, &policy)?;
+    info.made_by = Some(made_by(args, recorded, &rules, goal, format));
+    let text = render(format, &info, &policy)?;
     // `-o -` is stdout, as no -o.
     let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") else {
         out.write_all(text.as_bytes())?;
@@ -598,7 +623,7 @@ pub fn run_recorded(
             out,
             &Summary {
                 file: path.display().to_string(),
-                format: args.format.name(),
+                format: format.name(),
                 rules: rules.name(),
                 goal,
                 objective: info.objective.clone(),
@@ -609,12 +634,7 @@ pub fn run_recorded(
             },
         );
     }
-    writeln!(
-        out,
-        "written      {} ({})",
-        path.display(),
-        args.format.name()
-    )?;
+    writeln!(out, "written      {} ({})", path.display(), format.name())?;
     writeln!(out, "rules        {}, goal {goal}", rules.name())?;
     writeln!(out, "objective    {}", info.objective)?;
     match &info.grade {
@@ -661,13 +681,13 @@ fn differing_pairs(policy: &Policy) -> usize {
 }
 
 /// The command line that makes this export, for the record.
-fn made_by(args: &ExportArgs, source: &str, goal: u32) -> String {
+fn made_by(args: &ExportArgs, source: &str, rules: &Rules, goal: u32, format: Format) -> String {
     let mut words = vec![
         "hog export".to_string(),
         shell_word(source),
-        format!("--rules {}", shell_word(&args.rules)),
+        format!("--rules {}", shell_word(&rules.name())),
         format!("--goal {goal}"),
-        format!("--format {}", args.format.name()),
+        format!("--format {}", format.name()),
     ];
     if let Some(sides) = args.sides {
         words.push(format!("--sides {sides}"));

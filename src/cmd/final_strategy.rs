@@ -88,13 +88,14 @@ type ExactFigures = (Grade<Exact>, Option<Exact>);
 
 pub fn run(
     args: &FinalArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     let against = baseline_or_course(args.against.as_ref(), &rules)?;
     let b = sources
         .policy(&against, &rules, goal)
@@ -117,7 +118,7 @@ pub fn run(
         &response.policy,
         sources,
     )?;
-    info.made_by = Some(made_by(args, goal));
+    info.made_by = Some(made_by(args, &rules, goal));
     if let (Some(path), Some(output)) = (&args.output, &output) {
         match output {
             Output::Export(format) => {
@@ -224,10 +225,10 @@ pub fn run(
 }
 
 /// The command line that makes this file, for the record.
-fn made_by(args: &FinalArgs, goal: u32) -> String {
+fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
     let mut words = vec![
         "hog final".to_string(),
-        format!("--rules {}", export::shell_word(&args.rules)),
+        format!("--rules {}", export::shell_word(&rules.name())),
         format!("--goal {goal}"),
     ];
     if let Some(against) = &args.against {

@@ -3,14 +3,15 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use hog_solver::evaluate::{grade, Grade as ExactGrade};
+use hog_solver::evaluate::Grade as ExactGrade;
 use hog_solver::exact::Exact;
-use hog_solver::solve::{Driver, Engine, Probability};
+use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
+use super::{baseline_or_course, exact_fraction_text, exact_json, write_json, StrategyContext};
 use crate::cli::GradeArgs;
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
@@ -40,39 +41,33 @@ type Pick = fn(&ExactGrade<Exact>) -> &Exact;
 
 pub fn run(
     args: &GradeArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
-    let baseline = baseline_or_course(args.baseline.as_ref(), &rules)?;
+    let baseline = baseline_or_course(args.baseline.as_ref(), rules)?;
     let a = sources
-        .policy(&args.strategy, &rules, goal)
-        .context("the strategy")?;
+        .policy(&args.strategy, rules, goal)
+        .strategy_context("the strategy")?;
     let b = sources
-        .policy(&baseline, &rules, goal)
-        .context("the baseline")?;
-    let model = Model::new(&rules, goal)?;
-    let exact: Option<ExactGrade<Exact>> = args
-        .exact
-        .then(|| Engine::<Exact>::new(&model, Driver::Parallel).grade(&a, &b));
-    let floats = match &exact {
-        Some(e) => ExactGrade {
-            win_rate: e.win_rate.to_f64(),
-            draw: e.draw.to_f64(),
-            first: hog_solver::evaluate::Outcome {
-                a_wins: e.first.a_wins.to_f64(),
-                b_wins: e.first.b_wins.to_f64(),
-                draw: e.first.draw.to_f64(),
-            },
-            second: hog_solver::evaluate::Outcome {
-                a_wins: e.second.a_wins.to_f64(),
-                b_wins: e.second.b_wins.to_f64(),
-                draw: e.second.draw.to_f64(),
-            },
-        },
-        None => grade(&model, &a, &b),
+        .policy(&baseline, rules, goal)
+        .context("the baseline (--baseline)")?;
+    let model = Model::new(rules, goal)?;
+    let bar = SolveBar::new("grading");
+    let report = |done, all| bar.report(done, all);
+    // With --exact, the floats are the exact figures' nearest doubles.
+    let (floats, exact) = if args.exact {
+        let exact = Engine::<Exact>::new(&model, Driver::Parallel)
+            .with_progress(&report)
+            .grade(&a, &b);
+        (exact.to_f64(), Some(exact))
+    } else {
+        let floats = Engine::<f64>::new(&model, Driver::Parallel)
+            .with_progress(&report)
+            .grade(&a, &b);
+        (floats, None)
     };
     let fraction =
         |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
@@ -143,7 +138,7 @@ pub fn run(
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
-            super::export::shell_word(&args.rules)
+            super::export::shell_word(&rules.name())
         )?;
     }
     Ok(())

@@ -25,15 +25,16 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
-use hog_solver::solve::{Driver, Engine, Grid};
+use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::{HeatmapArgs, Show};
 use crate::files::write_atomically;
 use crate::plot::{self, Cells, Figure, Format, Panel, Square};
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
@@ -82,15 +83,18 @@ struct Extreme {
 
 pub fn run(
     args: &HeatmapArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
     let format = Format::from_path(&args.output)?;
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
-    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
     let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules);
     let baseline_policy = |text: &str| {
         sources
@@ -99,14 +103,14 @@ pub fn run(
     };
 
     // SOURCE, and the self-play values when it is the optimum.
-    let spec = StrategySpec::parse(&args.source).context("the strategy")?;
+    let spec = StrategySpec::parse(&args.source)?;
     let (policy, self_play) = if spec == StrategySpec::Optimal {
         let solution = engine.optimal();
         (solution.policy.to_policy(&model), Some(solution.values))
     } else {
         let policy = sources
             .policy(&args.source, &rules, goal)
-            .context("the strategy")?;
+            .strategy_context("the strategy")?;
         (policy, None)
     };
 
@@ -196,9 +200,7 @@ pub fn run(
 
     if let Some(other_text) = &args.diff {
         summary.show = "diff";
-        let other = sources
-            .policy(other_text, &rules, goal)
-            .context("the other strategy (--diff)")?;
+        let other = sources.policy(other_text, &rules, goal).context("--diff")?;
         let baseline = baseline_text()?;
         let b = baseline_policy(&baseline)?;
         let ours = engine.evaluate(&policy, &b);
@@ -251,8 +253,10 @@ pub fn run(
         }
         summary.baseline = Some(baseline);
         summary.differing = Some(differing);
-        summary.largest_gain = gain;
-        summary.largest_loss = loss;
+        // A difference within the tie tolerance is no gain or loss (two
+        // choices the solver counts as equally good).
+        summary.largest_gain = gain.filter(|g| g.difference > TIE_TOLERANCE);
+        summary.largest_loss = loss.filter(|l| l.difference < -TIE_TOLERANCE);
     } else {
         summary.show = match args.show {
             Show::Action => "action",
@@ -388,9 +392,16 @@ fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
                 e.difference, e.score, e.opponent_score
             )
         };
-        if let (Some(gain), Some(loss)) = (&summary.largest_gain, &summary.largest_loss) {
-            writeln!(out, "most gain  {}", at(gain))?;
-            writeln!(out, "most loss  {}", at(loss))?;
+        if differing > 0 {
+            let source = &summary.source;
+            match &summary.largest_gain {
+                Some(gain) => writeln!(out, "most gain  {}", at(gain))?,
+                None => writeln!(out, "most gain  none: {source} wins more in no state")?,
+            }
+            match &summary.largest_loss {
+                Some(loss) => writeln!(out, "most loss  {}", at(loss))?,
+                None => writeln!(out, "most loss  none: {source} wins less in no state")?,
+            }
         }
     }
     let columns = summary.width / plot::PANEL_WIDTH;

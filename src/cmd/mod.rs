@@ -3,6 +3,7 @@
 
 mod contest;
 mod dist;
+mod explain;
 pub mod export;
 mod final_strategy;
 mod grade;
@@ -16,43 +17,130 @@ mod tables;
 mod turn;
 
 use std::io::Write;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
+use clap::CommandFactory;
 use hog_solver::exact::Exact;
 use hog_solver::rules::check_goal;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
-use crate::cli::{Cli, Command, PlayersArgs};
+use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
+use crate::recorded;
 use crate::sources::Sources;
 
 /// The largest die face the tool accepts (test dice may exceed the sides).
 const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
-    let goal = check_goal(cli.goal)?;
-    let sources = Sources::new(std::time::Duration::from_secs(
-        cli.python_timeout.unwrap_or(120),
-    ));
+    let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
+    // The game from --rules, --goal and the strategy files (see `recorded`).
+    let game = |game: &GameArgs, strategies: &[Option<&String>]| {
+        let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
+        recorded::game(game.rules.as_deref(), game.goal, &strategies)
+    };
     match &cli.command {
-        Command::Rules(args) => rules::run(args, cli.json, out),
-        Command::Dist(args) => dist::run(args, goal, cli.json, out),
-        Command::Turn(args) => turn::run(args, goal, cli.json, out),
-        Command::Replay(args) => replay::run(args, goal, &sources, cli.json, out),
-        Command::Simulate(args) => simulate::run(args, goal, &sources, cli.json, out),
-        Command::Solve(args) => solve::run(args, goal, &sources, cli.json, out),
-        Command::Grade(args) => grade::run(args, goal, &sources, cli.json, out),
-        Command::Heatmap(args) => heatmap::run(args, goal, &sources, cli.json, out),
-        Command::Final(args) => final_strategy::run(args, goal, &sources, cli.json, out),
-        Command::Export(args) => export::run(args, goal, &sources, cli.json, out),
-        Command::Table(args) => table::run(args, cli.json, out),
-        Command::Tables(args) => tables::run(args, goal, &sources, out),
+        Command::Rules(args) => rules::run(args, out),
+        Command::Dist(args) => {
+            let (rules, goal) = game(&args.turn.game, &[])?;
+            dist::run(args, &rules, goal, out)
+        }
+        Command::Turn(args) => {
+            let (rules, goal) = game(&args.turn.game, &[])?;
+            turn::run(args, &rules, goal, out)
+        }
+        Command::Replay(args) => {
+            let p = &args.players;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)])?;
+            replay::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
+        }
+        Command::Simulate(args) => {
+            let p = &args.players;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)])?;
+            simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
+        }
+        Command::Solve(args) => {
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            solve::run(
+                args,
+                &rules,
+                goal,
+                &sources(&args.python),
+                args.json.json,
+                out,
+            )
+        }
+        Command::Grade(args) => {
+            let strategies = [Some(&args.strategy), args.baseline.as_ref()];
+            let (rules, goal) = game(&args.game, &strategies)?;
+            grade::run(
+                args,
+                &rules,
+                goal,
+                &sources(&args.python),
+                args.json.json,
+                out,
+            )
+        }
+        Command::Heatmap(args) => {
+            let strategies = [
+                Some(&args.source),
+                args.diff.as_ref(),
+                args.baseline.as_ref(),
+            ];
+            let (rules, goal) = game(&args.game, &strategies)?;
+            heatmap::run(
+                args,
+                &rules,
+                goal,
+                &sources(&args.python),
+                args.json.json,
+                out,
+            )
+        }
+        Command::Export(args) => {
+            let (rules, goal) = game(&args.game, &[Some(&args.source)])?;
+            export::run(
+                args,
+                &rules,
+                goal,
+                &sources(&args.python),
+                args.json.json,
+                out,
+            )
+        }
+        Command::Final(args) => {
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            final_strategy::run(
+                args,
+                &rules,
+                goal,
+                &sources(&args.python),
+                args.json.json,
+                out,
+            )
+        }
         Command::Contest(args) => {
-            let sources = Sources::new(std::time::Duration::from_secs(
-                cli.python_timeout.unwrap_or(10),
-            ));
-            contest::run(args, goal, &sources, cli.json, out)
+            // The contest plays --rules and --goal (fa16 to 100 by default);
+            // an entry made for another game is excluded with its reason.
+            let (rules, goal) = game(&args.game, &[])?;
+            let sources = Sources::new(Duration::from_secs(args.python_timeout));
+            contest::run(args, &rules, goal, &sources, args.json.json, out)
+        }
+        Command::Explain(args) => {
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            explain::run(args, &rules, goal, &sources(&args.python), out)
+        }
+        Command::Table(args) => table::run(args, out),
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "hog", out);
+            Ok(())
+        }
+        Command::Tables(args) => {
+            let goal = check_goal(args.goal)?;
+            tables::run(args, goal, &sources(&args.python), out)
         }
     }
 }
@@ -109,6 +197,23 @@ fn players(args: &PlayersArgs, rules: &Rules, goal: u32, sources: &Sources) -> R
             .policy(&args.p1, rules, goal)
             .context("player 1 (--p1)")?,
     ])
+}
+
+/// Says that an error is about the command's main strategy (its argument),
+/// unless the error names it already (`bad strategy 'X': ...`), so that no
+/// message reads "the strategy: bad strategy 'X'". Strategies given by an
+/// option are named by the option instead.
+trait StrategyContext<T> {
+    fn strategy_context(self, role: &str) -> Result<T>;
+}
+
+impl<T> StrategyContext<T> for Result<T> {
+    fn strategy_context(self, role: &str) -> Result<T> {
+        self.map_err(|error| match error.downcast_ref::<Error>() {
+            Some(Error::BadStrategy { .. }) => error,
+            _ => error.context(role.to_string()),
+        })
+    }
 }
 
 /// The baseline to grade against: the one given, else the course baseline of

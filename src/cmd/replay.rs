@@ -90,14 +90,15 @@ struct TurnJson<'a> {
 
 pub fn run(
     args: &ReplayArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.players.rules)?;
-    let score0 = check_score("score0", args.score0, goal)?;
-    let score1 = check_score("score1", args.score1, goal)?;
+    let rules = rules.clone();
+    let score0 = check_score("player 0's score", args.score, goal)?;
+    let score1 = check_score("player 1's score", args.opp, goal)?;
     let start: State = state(&rules, goal, score0, score1, args.sides)?;
     let [p0, p1] = players(&args.players, &rules, goal, sources)?;
     let mut dice = TestDice::new(args)?;

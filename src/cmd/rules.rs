@@ -10,10 +10,11 @@ use serde::Serialize;
 use super::write_json;
 use crate::cli::{RulesArgs, RulesCommand};
 
-pub fn run(args: &RulesArgs, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
     match &args.show {
-        None => list(json, out),
-        Some(RulesCommand::Show { rules }) => show(rules, json, out),
+        None => list(args.json.json, out),
+        // `hog rules show fa16 --json` and `hog rules --json show fa16` alike.
+        Some(RulesCommand::Show { rules, json }) => show(rules, args.json.json || json.json, out),
     }
 }
 

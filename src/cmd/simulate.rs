@@ -13,12 +13,13 @@ use crate::sources::Sources;
 
 pub fn run(
     args: &SimulateArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.players.rules)?;
+    let rules = rules.clone();
     let [p0, p1] = players(&args.players, &rules, goal, sources)?;
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::new(args.games).with_style(ProgressStyle::with_template(

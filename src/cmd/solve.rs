@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
+use crate::progress::SolveBar;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
@@ -56,8 +57,12 @@ struct Solved<V> {
     values: Grid<V>,
 }
 
-fn solve<V: Probability>(model: &Model, against: Option<(&String, &Policy)>) -> Solved<V> {
-    let engine = Engine::<V>::new(model, Driver::Parallel);
+fn solve<V: Probability>(
+    model: &Model,
+    against: Option<(&String, &Policy)>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Solved<V> {
+    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
     let table = |objective, policy: &Grid<i8>, values: &Grid<V>| PolicyTable {
         rules: model.rules().clone(),
         goal: model.goal(),
@@ -119,22 +124,25 @@ impl<V: Probability> Solved<V> {
 
 pub fn run(
     args: &SolveArgs,
+    rules: &Rules,
     goal: u32,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Rules::parse(&args.rules)?;
+    let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
     let b = match &args.against {
         Some(text) => Some(sources.policy(text, &rules, goal).context("--against")?),
         None => None,
     };
     let against = args.against.as_ref().zip(b.as_ref());
     let (table, summary, exact_figures) = if args.exact {
-        let mut exact = solve::<Exact>(&model, against);
+        let mut exact = solve::<Exact>(&model, against, &report);
         exact.table.exact = Some(exact.values.cells().to_owned());
-        let floats = solve::<f64>(&model, against);
+        let floats = solve::<f64>(&model, against, &report);
         let mut summary = exact.summary(&rules, args.against.as_ref());
         let opponent = b.as_ref().unwrap_or(&exact.table.policy);
         let reached =
@@ -165,7 +173,7 @@ pub fn run(
         let figures = [Some(exact.start.clone()), win_rate, first, second];
         (exact.table, summary, Some(figures))
     } else {
-        let solved = solve::<f64>(&model, against);
+        let solved = solve::<f64>(&model, against, &report);
         let summary = solved.summary(&rules, args.against.as_ref());
         (solved.table, summary, None)
     };

@@ -28,8 +28,9 @@ struct Info {
     first_mover_win_exact: Option<String>,
 }
 
-pub fn run(args: &TableArgs, json: bool, out: &mut dyn Write) -> Result<()> {
-    let TableCommand::Info { file } = &args.command;
+pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<()> {
+    let TableCommand::Info { file, json } = &args.command;
+    let json = json.json;
     let name = file.display().to_string();
     let (header, checksum, table) =
         PolicyTable::read_with_header(open_input(file)?).with_context(|| name.clone())?;

@@ -19,7 +19,7 @@
 //! whole, never a mix of two goals with a stale MANIFEST.
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -27,10 +27,11 @@ use hog_solver::evaluate::grade;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, State, PRESETS};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::export::{self, Format};
 use super::heatmap;
-use crate::cli::{ExportArgs, HeatmapArgs, Show, TablesArgs};
+use crate::cli::{ExportArgs, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show, TablesArgs};
 use crate::files::{replace_folder, write_atomically};
 use crate::sources::Sources;
 
@@ -100,7 +101,16 @@ struct Dirs<'a> {
 
 /// Writes every table, export and heatmap, and the MANIFEST, into the staging folder.
 fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) -> Result<()> {
+    // Three tables per preset, each with its exports and heatmap.
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(3 * PRESETS.len() as u64).with_style(ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} tables {msg}",
+        )?)
+    } else {
+        ProgressBar::hidden()
+    };
     for preset in PRESETS {
+        bar.set_message(preset.name);
         let rules = (preset.rules)();
         let model = Model::new(&rules, goal)?;
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
@@ -132,6 +142,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             headline,
             sources,
         )?);
+        bar.inc(1);
 
         let response = engine.best_response(&baseline);
         let table = PolicyTable {
@@ -159,6 +170,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             headline,
             sources,
         )?);
+        bar.inc(1);
 
         let blind = engine.blind_response(&baseline)?;
         let against = preset.baseline.to_string();
@@ -198,12 +210,26 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
             headline,
             sources,
         )?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let manifest = manifest(goal, entries);
     write_atomically(&dirs.staging.join("MANIFEST.md"), |w| {
         Ok(w.write_all(manifest.as_bytes())?)
     })
 }
+
+/// The `--rules` and `--goal` of the export and heatmap of a committed table.
+fn game(preset: &str, goal: u32) -> GameArgs {
+    GameArgs {
+        rules: Some(preset.to_string()),
+        goal: Some(goal.into()),
+    }
+}
+
+/// The exports and heatmaps of committed tables run no Python: their source
+/// is the table.
+const NO_PYTHON: PythonArgs = PythonArgs { python_timeout: 0 };
 
 fn write_table(
     dirs: &Dirs,
@@ -233,31 +259,44 @@ fn write_table(
         let output = format!("{stem}.{}", format.extension());
         let args = ExportArgs {
             source: source.clone(),
-            format,
+            format: Some(format),
             output: Some(dirs.staging.join(&output)),
-            rules: preset.to_string(),
+            game: game(preset, table.goal),
             sides: None,
+            json: JsonArgs { json: false },
+            python: NO_PYTHON,
         };
+        let sink = &mut std::io::sink();
         export::run_recorded(
             &args,
             &recorded,
+            &table.rules,
             table.goal,
             sources,
             false,
-            &mut std::io::sink(),
+            sink,
         )?;
         others.push(output);
     }
     let picture = format!("{stem}.png");
     let args = HeatmapArgs {
         source,
-        rules: preset.to_string(),
+        game: game(preset, table.goal),
         output: dirs.staging.join(&picture),
         show: Show::Both,
         diff: None,
         baseline: None,
+        json: JsonArgs { json: false },
+        python: NO_PYTHON,
     };
-    heatmap::run(&args, table.goal, sources, false, &mut std::io::sink())?;
+    heatmap::run(
+        &args,
+        &table.rules,
+        table.goal,
+        sources,
+        false,
+        &mut std::io::sink(),
+    )?;
     others.push(picture);
     let sees_sides = if course_legal {
         String::new()

@@ -9,14 +9,15 @@ use hog_solver::{Error, Rules};
 use super::{check_score, faces, state, turn_header, write_json};
 use crate::cli::TurnArgs;
 
-pub fn run(args: &TurnArgs, goal: u32, json: bool, out: &mut dyn Write) -> Result<()> {
-    let rules = Rules::parse(&args.turn.rules)?;
+pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let rules = rules.clone();
     let num_rolls = rules.check_action(args.turn.rolls)?;
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
     let state = state(&rules, goal, score, opponent_score, args.turn.sides)?;
-    let faces = match &args.outcomes {
-        Some(text) => faces("--outcomes", text)?,
+    let faces = match &args.dice {
+        Some(text) => faces("--dice", text)?,
         None => vec![],
     };
     let given = faces.len();

@@ -151,8 +151,8 @@ fn a_constant_strategy_fills_every_cell_with_its_legend_colour() {
     assert_eq!(panel.map, "action");
     let legend = panel.legend_colours(&picture);
     assert_eq!(legend.len(), 11, "fa13 has the actions 0..10: {legend:?}");
-    // The palette is documented: num_rolls 3 is #5289C7.
-    assert_eq!(legend[3], [0x52, 0x89, 0xC7]);
+    // The palette is documented: num_rolls 3 is #77AADD.
+    assert_eq!(legend[3], [0x77, 0xAA, 0xDD]);
     for s in 0..100 {
         for o in 0..100 {
             assert_eq!(
@@ -526,7 +526,7 @@ fn bad_input_exits_2_and_writes_nothing() {
     fails(
         dir.path(),
         &["always_roll(3)", "--diff", "nonsense()"],
-        "the other strategy (--diff)",
+        "--diff: bad strategy 'nonsense()'",
     );
     fails(
         dir.path(),

@@ -1,6 +1,6 @@
 //! End-to-end tests of `hog rules`, `dist`, `turn`, `replay` and `simulate`
 //! on the built binary. Expected values come from the worked examples of
-//! shared/RULES.md or are worked out by hand from its rules (the working is
+//! docs/rules.md or are worked out by hand from its rules (the working is
 //! in the comments).
 //!
 //! Command lines are written as one string and split at spaces.
@@ -210,7 +210,7 @@ fn dist_table_shows_exact_fractions() {
 
 #[test]
 fn turn_when_pigs_fly_caps_a_prime_boost() {
-    // RULES.md: 5 dice summing 19 -> 23 -> min(23, 25 - 5) = 20.
+    // docs/rules.md: 5 dice summing 19 -> 23 -> min(23, 25 - 5) = 20.
     assert_eq!(
         turn("--score 1 --opp 0 --rolls 5 --outcomes 4,4,4,4,3"),
         turn_json(20, 21, 0, 6)
@@ -358,7 +358,7 @@ fn replay_separate_six_and_four_sided_dice() {
 
 #[test]
 fn replay_an_endless_game_is_a_draw() {
-    // nju21 (RULES.md): mover 8 vs 19 rolls 0, scores 0, and 3^27 swaps the
+    // nju21 (docs/rules.md): mover 8 vs 19 rolls 0, scores 0, and 3^27 swaps the
     // scores; the other player faces the same position: a draw.
     let game = json(
         "replay --rules nju21 --p0 always_roll(0) --p1 always_roll(0) --score0 8 --score1 19 --dice 1",
@@ -484,7 +484,7 @@ fn scores_at_or_past_the_goal_are_errors() {
     fails("dist --goal 50 --rolls 1 --opp 50", "50");
     fails(
         "replay --p0 always_roll(1) --p1 always_roll(1) --score1 100 --dice 1",
-        "score1 100",
+        "player 1's score 100",
     );
     fails("dist --rolls 1 --score -3", "-3");
 }

@@ -290,7 +290,6 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
         vec!["grade", "always_roll(4)", "--bogus"],
         vec!["grade", "always_roll(4)", "--goal"],
         vec!["grade", "always_roll(4)", "--goal", "ten"],
-        vec!["export", "always_roll(4)"],
         vec!["export", "always_roll(4)", "--format", "yaml"],
         vec![
             "simulate",
@@ -314,13 +313,19 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
             "{args:?}: {e}"
         );
     }
-    // --goal -1 is the same error under every command.
+    // Not a usage error but the same one line: an export to stdout needs a format.
+    let e = fails_in(dir.path(), &["export", "always_roll(4)"]);
+    assert_eq!(
+        e,
+        "error: writing to stdout needs --format python, csv or json\n"
+    );
+    // --goal -1 is the same error under every command that plays a game
+    // (the others take no --goal: a usage error, as any unknown option).
     let goal = "error: goal -1 is not allowed: the goal must be between 1 and 5000\n";
     for args in [
         vec!["solve"],
         vec!["grade", "always_roll(4)"],
-        vec!["rules", "show", "fa16"],
-        vec!["rules"],
+        vec!["final"],
         vec!["dist", "--rolls", "2"],
         vec!["turn", "--rolls", "0", "--score", "0", "--opp", "0"],
         vec![
@@ -333,12 +338,20 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
             "1",
         ],
         vec!["export", "always_roll(4)", "--format", "csv"],
-        vec!["table", "info", "x.hogtable"],
         vec!["tables", "--dir", "t"],
     ] {
         let mut args = args.clone();
         args.extend(["--goal", "-1"]);
         assert_eq!(fails_in(dir.path(), &args), goal, "{args:?}");
+    }
+    for args in [
+        vec!["rules", "show", "fa16"],
+        vec!["table", "info", "x.hogtable"],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--goal", "-1"]);
+        let e = fails_in(dir.path(), &args);
+        assert!(e.starts_with("error: unexpected argument '--goal'"), "{e}");
     }
 }
 

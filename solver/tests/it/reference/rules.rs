@@ -1,15 +1,15 @@
 //! The reference's own transcription of the rules, written straight from
-//! `shared/RULES.md` and keyed by the preset's name.
+//! `docs/rules.md` and keyed by the preset's name.
 //!
 //! Nothing here comes from `hog_solver::rules`: each piece is a `match` on the
-//! preset with the sentence of RULES.md it transcribes quoted above it, so
+//! preset with the rule of docs/rules.md it transcribes stated above it, so
 //! that a slip in the library's rules would show up as a disagreement in the
 //! cross-check instead of being shared by both sides.
 
 use hog_solver::rules::State;
 use num_bigint::BigUint;
 
-/// The presets of RULES.md, by name.
+/// The presets of docs/rules.md, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
     Fa16,
@@ -64,7 +64,7 @@ impl Preset {
     /// The dice rolled in `x`. "'Hog Wild' and 'Hog Tied' test the sum of
     /// both scores **before** the turn, and 0 counts as a multiple of 7."
     pub fn dice(self, x: State) -> Dice {
-        let sevens = (x.score + x.opponent_score) % 7 == 0;
+        let sevens = (x.score + x.opponent_score).is_multiple_of(7);
         if self != Preset::Fa16 {
             // "`sides` (6 or 4) changes only in fa16."
             assert_eq!(x.sides, 6, "{self:?}: {x:?}");
@@ -198,7 +198,7 @@ impl Preset {
             // fa12: "**Touchdown**: if the points are a multiple of 6, add
             // points / 6 (12 -> 14), also on Free Bacon turns."
             Preset::Fa12 => {
-                if points % 6 == 0 {
+                if points.is_multiple_of(6) {
                     points + points / 6
                 } else {
                     points
@@ -284,7 +284,7 @@ fn digit_of_one_21st(n: u32) -> u32 {
 
 /// "1 is not prime."
 fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).all(|d| n % d != 0)
+    n >= 2 && (2..n).all(|d| !n.is_multiple_of(d))
 }
 
 /// The smallest prime larger than `n`.
@@ -298,7 +298,7 @@ fn next_prime(n: u32) -> u32 {
 
 /// The number of divisors of `n`, counting 1 and `n`.
 fn divisor_count(n: u32) -> usize {
-    (1..=n).filter(|d| n % d == 0).count()
+    (1..=n).filter(|d| n.is_multiple_of(*d)).count()
 }
 
 /// The decimal digits of 3^k, most significant first, computed exactly.
@@ -311,7 +311,7 @@ fn power_of_three(k: u32) -> Vec<u32> {
         .collect()
 }
 
-/// RULES.md's worked examples, on this transcription.
+/// docs/rules.md's worked examples, on this transcription.
 #[test]
 fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     let state = |score, opponent_score| State {

@@ -1,4 +1,4 @@
-//! The course strategies of `shared/RULES.md` on hand-worked states, their
+//! The course strategies of `docs/rules.md` on hand-worked states, their
 //! default and custom arguments, and the errors around them.
 
 use hog_solver::rules::Rules;
@@ -161,7 +161,7 @@ fn sp26_sus_strategy() {
         // (21, 46): 9 -> 30 (8 divisors) stays: 9 < 11.
         ((21, 46), 6),
     ];
-    // RULES.md defines the strategy by Boar Brawl then Sus Fuss, whether or
+    // docs/rules.md defines the strategy by Boar Brawl then Sus Fuss, whether or
     // not the game plays Sus Fuss.
     for preset in ["sp26", "sp26-simple"] {
         check(preset, "sus_strategy", &[], &cases);
@@ -214,7 +214,7 @@ fn nju21_swine_swap_strategy() {
         ((0, 1), 6),
     ];
     check("nju21", "swine_swap_strategy", &[], &cases);
-    // The gain is opp - score with the score before the turn (RULES.md):
+    // The gain is opp - score with the score before the turn (docs/rules.md):
     // (3, 20) with cutoff 15: 17 >= 15 rolls 0. (8, 19) with cutoff 12: 11 < 12.
     // (0, 1) with cutoff 1: 1 >= 1.
     check(
@@ -293,7 +293,8 @@ fn always_roll_in_every_preset() {
             let error = pork_chop.err().expect("-1 outside fa16").to_string();
             assert!(error.contains("-1"), "{error}");
         }
-        assert!(strategy_error(preset, "always_roll", &[]).contains("num_rolls"));
+        // The course's always_roll(n) names its parameter n.
+        assert!(strategy_error(preset, "always_roll", &[]).contains("argument n"));
     }
 }
 
@@ -448,7 +449,7 @@ fn course_strategies_become_policies_and_comeback_past_ten_is_caught() {
 #[test]
 fn always_roll_works_under_custom_rules_texts() {
     // sp26 with Swine Swap on doubles: no preset, yet always_roll is defined
-    // for any rules (RULES.md: a strategy is any function of the two scores).
+    // for any rules (docs/rules.md: a strategy is any function of the two scores).
     let text = "zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,\
                 points=none,after=swine_swap_double,limit=none,special=none";
     let rules = Rules::parse(text).unwrap();

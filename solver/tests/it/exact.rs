@@ -9,8 +9,6 @@
 //! * first principles: games at goals 1 and 2 worked out by hand, and the
 //!   fa16 course figure against an independent exact computation in Python.
 
-mod reference;
-
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine, Probability};
@@ -19,7 +17,7 @@ use hog_solver::{Model, Preset, Rules, State, PRESETS};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
-use reference::Reference;
+use crate::reference::Reference;
 
 fn course(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
     let strategy = course_strategy(rules, name, args).unwrap();
@@ -205,7 +203,7 @@ fn small_games_have_their_hand_worked_values() {
 
 /// The exact win rate of always_roll(8) against always_roll(4) under fa16,
 /// as printed by the independent Python program
-/// `tests/independent/fa16_always_roll_8_vs_4.py` (fractions.Fraction,
+/// `solver/tests/independent/fa16_always_roll_8_vs_4.py` (fractions.Fraction,
 /// written from the rules alone).
 const FA16_ALWAYS_ROLL_8_VS_4: [&[&str]; 2] = [
     &[

@@ -40,7 +40,7 @@ fn fails(args: &[&str], pieces: &[&str]) {
 
 #[test]
 fn grade_reproduces_the_courses_published_figure() {
-    // RULES.md: fa16, from the course's own calculator.
+    // docs/rules.md: fa16, from the course's own calculator.
     let grade = json(&[
         "grade",
         "always_roll(8)",
@@ -475,11 +475,11 @@ fn tables_for_other_rules_or_damaged_tables_are_refused() {
         .success();
     fails(
         &["grade", file, "--rules", "fa12", "--goal", "30"],
-        &["solved for rules fa13 at goal 30, not for rules fa12"],
+        &["made for rules fa13", "--rules is fa12"],
     );
     fails(
         &["grade", file, "--rules", "fa13", "--goal", "40"],
-        &["at goal 30", "at goal 40"],
+        &["made for goal 30", "--goal is 40"],
     );
     let bytes = std::fs::read(file).unwrap();
     let truncated = write(dir.path(), "cut.hogtable", "");

@@ -5,10 +5,8 @@
 //!   actions, best responses (both grids and actions), and evaluations of
 //!   course strategies in both seatings, draws included.
 //! * The sequential and parallel drivers give bit-identical grids.
-//! * The public figure of RULES.md.
+//! * The public figure of docs/rules.md.
 //! * nju21's zero-point cycles at goal 100, against values derived by hand.
-
-mod reference;
 
 use hog_solver::evaluate::Outcome;
 use hog_solver::rules::power_of_three_digits_match;
@@ -16,7 +14,7 @@ use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Preset, Rules, State, PRESETS};
 
-use reference::{Ends, Reference};
+use crate::reference::{Ends, Reference};
 
 /// Engine and reference sum the same probabilities in different orders.
 const TOLERANCE: f64 = 1e-9;
@@ -41,7 +39,7 @@ fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
     Policy::from_strategy(&strategy, rules, goal, name).expect("a valid strategy")
 }
 
-/// The course baseline, always_roll(k), as RULES.md names it.
+/// The course baseline, always_roll(k), as docs/rules.md names it.
 fn baseline(preset: &Preset, goal: u32) -> Policy {
     let k = match preset.name {
         "fa16" => 4,
@@ -307,7 +305,7 @@ fn sequential_and_parallel_drivers_are_bit_identical() {
     }
 }
 
-/// RULES.md: fa16, from the course's own calculator, always_roll(8) against
+/// docs/rules.md: fa16, from the course's own calculator, always_roll(8) against
 /// always_roll(4) wins 0.20377818161990918.
 #[test]
 fn fa16_always_roll_8_against_always_roll_4_matches_the_course() {
@@ -363,7 +361,7 @@ fn grade_equals_the_full_evaluation_bit_for_bit() {
 /// reference's Q-values). A draw is worth 1/2 to each player.
 ///
 /// (i) A pass to the same state. s + o = 27: 3^27 = 7625597484987 starts and
-/// ends with 7 (RULES.md), so the pass swaps the scores and the opponent, who
+/// ends with 7 (docs/rules.md), so the pass swaps the scores and the opponent, who
 /// now has s, faces (s, o) = x. The same happens without a swap when s = o.
 /// Then V(x) = max(r(x), 1/2):
 ///

@@ -1,7 +1,7 @@
-//! Every worked example of `shared/RULES.md`, for every preset, plus the
+//! Every worked example of `docs/rules.md`, for every preset, plus the
 //! canonical rules text and the checks of actions and states.
 //!
-//! Expected values are copied from RULES.md or derived by hand in a comment;
+//! Expected values are copied from docs/rules.md or derived by hand in a comment;
 //! none was obtained by running the code.
 
 use hog_solver::rules::{power_of_three_digits_match, Rules, State, TurnResult};
@@ -61,7 +61,7 @@ fn rules_text_error(text: &str) -> String {
 
 #[test]
 fn free_bacon_is_one_plus_the_largest_digit_in_fa16_and_fa13() {
-    // RULES.md: 42 -> 5, 48 -> 9, 7 -> 8, 0 -> 1. For goals above 100 "the
+    // docs/rules.md: 42 -> 5, 48 -> 9, 7 -> 8, 0 -> 1. For goals above 100 "the
     // larger digit" is the largest of all digits: 109 -> 1 + 9 = 10.
     for rules in [Rules::fa16(), Rules::fa13()] {
         for (opponent, points) in [(42, 5), (48, 9), (7, 8), (0, 1), (109, 10)] {
@@ -92,7 +92,7 @@ fn free_bacon_turns_get_the_prime_boost_in_fa16_only() {
 
 #[test]
 fn fa12_free_bacon_is_one_plus_the_tens_digit() {
-    // RULES.md: 32 -> 4, 7 -> 1; tens(x) = (x // 10) % 10, so 123 -> 1 + 2 = 3.
+    // docs/rules.md: 32 -> 4, 7 -> 1; tens(x) = (x // 10) % 10, so 123 -> 1 + 2 = 3.
     let fa12 = Rules::fa12();
     for (opponent, points) in [(32, 4), (7, 1), (123, 3)] {
         assert_eq!(
@@ -105,7 +105,7 @@ fn fa12_free_bacon_is_one_plus_the_tens_digit() {
 
 #[test]
 fn boar_brawl_examples() {
-    // RULES.md: (21, 46) -> 9, (45, 52) -> 1, (2, 5) -> 6. Above 100:
+    // docs/rules.md: (21, 46) -> 9, (45, 52) -> 1, (2, 5) -> 6. Above 100:
     // (105, 123): 3 * |tens(123) - ones(105)| = 3 * |2 - 5| = 9.
     for rules in [Rules::sp26(), Rules::sp26_simple()] {
         for (score, opponent, points) in [(21, 46, 9), (45, 52, 1), (2, 5, 6), (105, 123, 9)] {
@@ -603,7 +603,7 @@ fn number_helpers_do_not_overflow_at_the_top_of_u32() {
 
 #[test]
 fn a_rule_listed_twice_is_refused() {
-    // Sus Fuss "applies once" (RULES.md); a list naming a rule twice is a mistake.
+    // Sus Fuss "applies once" (docs/rules.md); a list naming a rule twice is a mistake.
     let text = Rules::sp26()
         .to_string()
         .replace("after=sus_fuss", "after=sus_fuss+sus_fuss");

@@ -519,11 +519,11 @@ fn json_exports_refuse_other_rules_or_goals() {
     .success();
     fails(
         &["grade", path, "--rules", "fa12"],
-        &["rules fa13", "rules in use are fa12"],
+        &["made for rules fa13", "--rules is fa12"],
     );
     fails(
         &["grade", path, "--rules", "fa13", "--goal", "50"],
-        &["goal 100", "goal in use is 50"],
+        &["made for goal 100", "--goal is 50"],
     );
     // A table exported from a policy table keeps the table's objective.
     let table = dir.path().join("br.hogtable");

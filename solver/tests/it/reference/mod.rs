@@ -2,7 +2,7 @@
 //!
 //! It shares no code with the engine (`model.rs`, `dice.rs`, `solve.rs`,
 //! `evaluate.rs`, `rules.rs`): the game comes from its own transcription of
-//! RULES.md in `reference/rules.rs`, keyed by the preset's name (taken from
+//! docs/rules.md in `reference/rules.rs`, keyed by the preset's name (taken from
 //! [`Rules::name`]); of the library it uses only the [`State`] type and
 //! [`Policy::get`]. Everything is a memoised recursion written straight from
 //! the rules: no layers, no compiled tables, no closed forms. It is slow and
@@ -40,7 +40,7 @@
 //! * With fixed strategies a player makes the same choice in the same
 //!   position, and a zero-point turn has only one outcome. So once a position
 //!   repeats, the walk goes round the same loop forever: the game never ends,
-//!   a draw by the convention of RULES.md.
+//!   a draw by the convention of docs/rules.md.
 //! * With players who optimise, the loop decides nothing new. The rules
 //!   remember only the position, so a player back in a position has exactly
 //!   the choices, with exactly the values, of the first visit; and the way
@@ -56,9 +56,6 @@
 //! A draw is worth 1/2 to each player in self-play (the game stays
 //! zero-sum), 0 to us in the best response (which maximises wins only), and
 //! is reported as a draw by the evaluation.
-
-// Each test binary that includes the reference uses part of it.
-#![allow(dead_code)]
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -7,7 +7,7 @@
 //! number of inputs of every target:
 //!
 //! ```text
-//! HOG_FUZZ_CASES=1000000 cargo test --release -p hog-solver --test fuzz decoder
+//! HOG_FUZZ_CASES=1000000 cargo test --release -p hog-solver --test it fuzz::decoder
 //! ```
 //!
 //! (libFuzzer through cargo-fuzz needs a nightly toolchain, which this

@@ -10,13 +10,11 @@
 //! * at the course's goal it clears the quality bar of issue 8 and beats
 //!   the two constructions it improves on.
 
-mod reference;
-
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, State, PRESETS};
 
-use reference::Reference;
+use crate::reference::Reference;
 
 /// Engine and reference sum the same probabilities in different orders.
 const TOLERANCE: f64 = 1e-9;

@@ -1,0 +1,13 @@
+//! The integration tests of `hog-solver`, one module per topic, in one test
+//! binary (each test binary links every dependency again). A new topic is a
+//! new file here and a `mod` line below.
+
+mod blind;
+mod course_strategies;
+mod cross_check;
+mod distributions;
+mod exact;
+mod fuzz;
+mod properties;
+mod reference;
+mod rules_examples;

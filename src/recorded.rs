@@ -1,0 +1,194 @@
+//! The game (rules and goal) a command plays, from its `--rules` and
+//! `--goal` and from what its strategy files record.
+//!
+//! A policy table (`hog solve -o`), a JSON table and a Python module that
+//! `hog export` wrote each record the rules and goal they were made for. A
+//! command that is not told `--rules` or `--goal` plays the files' game;
+//! told something else, it refuses, since a table answers one game only.
+//! With neither an option nor a recording file, the game is fa16 to 100.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use hog_solver::rules::check_goal;
+use hog_solver::strategy::StrategySpec;
+use hog_solver::table::PolicyTable;
+use hog_solver::Rules;
+
+use crate::sources::FileKind;
+
+/// The rules when neither `--rules` nor a strategy file says.
+pub const DEFAULT_RULES: &str = "fa16";
+/// The goal when neither `--goal` nor a strategy file says.
+pub const DEFAULT_GOAL: i64 = 100;
+
+/// The rules and goal a strategy file was made for.
+struct Record {
+    /// The file as the user wrote it.
+    file: String,
+    rules: Rules,
+    goal: u32,
+}
+
+/// The game to play: `--rules` and `--goal` as given, else what the
+/// strategy files among `strategies` record, else fa16 to 100. A file made
+/// for another game than the options ask for, or two files made for
+/// different games, are errors.
+pub fn game(rules: Option<&str>, goal: Option<i64>, strategies: &[&str]) -> Result<(Rules, u32)> {
+    let mut records = vec![];
+    for text in strategies {
+        for file in strategy_files(text) {
+            if let Some(record) = record(&file)? {
+                records.push(record);
+            }
+        }
+    }
+    let given_rules = rules.map(Rules::parse).transpose()?;
+    let given_goal = goal.map(check_goal).transpose()?;
+    for record in &records {
+        if let Some(given) = given_rules.as_ref().filter(|r| **r != record.rules) {
+            bail!(
+                "{} was made for rules {}, but --rules is {}: leave out --rules to play the file's rules",
+                record.file,
+                record.rules.name(),
+                given.name()
+            );
+        }
+        if let Some(given) = given_goal.filter(|g| *g != record.goal) {
+            bail!(
+                "{} was made for goal {}, but --goal is {given}: leave out --goal to play the file's goal",
+                record.file,
+                record.goal
+            );
+        }
+    }
+    if let [first, rest @ ..] = &records[..] {
+        if let Some(other) = rest
+            .iter()
+            .find(|r| r.rules != first.rules || r.goal != first.goal)
+        {
+            bail!(
+                "{} was made for rules {} at goal {}, but {} for rules {} at goal {}: one command plays one game",
+                first.file,
+                first.rules.name(),
+                first.goal,
+                other.file,
+                other.rules.name(),
+                other.goal
+            );
+        }
+    }
+    let first = records.first();
+    let rules = match (given_rules, first) {
+        (Some(rules), _) => rules,
+        (None, Some(record)) => record.rules.clone(),
+        (None, None) => Rules::parse(DEFAULT_RULES)?,
+    };
+    let goal = match (given_goal, first) {
+        (Some(goal), _) => goal,
+        (None, Some(record)) => record.goal,
+        (None, None) => check_goal(DEFAULT_GOAL)?,
+    };
+    Ok((rules, goal))
+}
+
+/// The files a strategy text names, `best_response(FILE)` included: the
+/// texts that parse as a file, and names of existing files (as
+/// [`crate::sources::Sources::policy`] reads them).
+fn strategy_files(text: &str) -> Vec<String> {
+    fn walk(spec: &StrategySpec, files: &mut Vec<String>) {
+        match spec {
+            StrategySpec::File(path) => files.push(path.clone()),
+            StrategySpec::Course { name, args } if args.is_empty() && Path::new(name).is_file() => {
+                files.push(name.clone())
+            }
+            StrategySpec::BestResponse(inner) | StrategySpec::BlindBestResponse(inner) => {
+                walk(inner, files)
+            }
+            _ => {}
+        }
+    }
+    if Path::new(text).is_file() {
+        return vec![text.to_string()];
+    }
+    let mut files = vec![];
+    if let Ok(spec) = StrategySpec::parse(text) {
+        walk(&spec, &mut files);
+    }
+    files
+}
+
+/// What a strategy file records, if it records anything: a policy table's
+/// header, an exported JSON object's `rules_text`/`rules` and `goal`, an
+/// exported Python module's docstring. CSV tables and other Python files
+/// record nothing. A file that cannot be read is left to the command, which
+/// reports it when it reads the strategy.
+fn record(text: &str) -> Result<Option<Record>> {
+    let recorded = |rules: &str, goal: u32| -> Result<Option<Record>> {
+        Ok(Some(Record {
+            file: text.to_string(),
+            rules: Rules::parse(rules).with_context(|| format!("{text}: the recorded rules"))?,
+            goal,
+        }))
+    };
+    match FileKind::of(text) {
+        FileKind::Csv(_) => Ok(None),
+        FileKind::Table(path) => {
+            let Ok(file) = crate::files::open_input(path) else {
+                return Ok(None);
+            };
+            match PolicyTable::read_policy(file) {
+                Ok(table) => recorded(&table.header.rules, table.header.goal),
+                Err(_) => Ok(None),
+            }
+        }
+        FileKind::Json(path) => {
+            let Some(object) = std::fs::read_to_string(path)
+                .ok()
+                .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+            else {
+                return Ok(None);
+            };
+            let rules = ["rules_text", "rules"]
+                .iter()
+                .find_map(|key| object.get(key)?.as_str());
+            let goal = object.get("goal").and_then(|g| g.as_u64());
+            match (rules, goal) {
+                (Some(rules), Some(goal)) => {
+                    recorded(rules, u32::try_from(goal).unwrap_or(u32::MAX))
+                }
+                _ => Ok(None),
+            }
+        }
+        FileKind::Python { path, .. } => {
+            let Ok(module) = std::fs::read_to_string(path) else {
+                return Ok(None);
+            };
+            match python_record(&module) {
+                Some((rules, goal)) => recorded(&rules, goal),
+                None => Ok(None),
+            }
+        }
+    }
+}
+
+/// The rules text and goal in the docstring of a module `hog export` wrote
+/// (see `render_python` in `cmd/export.rs`): after the docstring's first
+/// line, a line `Rules:     NAME (COURSE)` followed by the canonical rules
+/// text, and a line `Goal:      G`. Read as text, without running Python.
+fn python_record(module: &str) -> Option<(String, u32)> {
+    let mut lines = module.lines();
+    if lines.next()? != "\"\"\"final_strategy for Hog, exported by the hog solver." {
+        return None;
+    }
+    let docstring: Vec<&str> = lines.take_while(|l| *l != "\"\"\"").collect();
+    let rules_at = docstring.iter().position(|l| l.starts_with("Rules:"))?;
+    let rules = docstring.get(rules_at + 1)?.trim().to_string();
+    let goal = docstring
+        .iter()
+        .find_map(|l| l.strip_prefix("Goal:"))?
+        .trim()
+        .parse()
+        .ok()?;
+    Some((rules, goal))
+}

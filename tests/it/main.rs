@@ -1,0 +1,16 @@
+//! The end-to-end tests of the `hog` binary, one module per topic, in one
+//! test binary: each test binary links every dependency again, so one
+//! binary builds much faster than one per file. A new topic is a new file
+//! here and a `mod` line below.
+
+mod cli_contest;
+mod cli_exact;
+mod cli_export;
+mod cli_final;
+mod cli_foundation;
+mod cli_frontdoor;
+mod cli_harden;
+mod cli_heatmap;
+mod cli_solver;
+mod readme;
+mod tables;
