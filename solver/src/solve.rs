@@ -67,7 +67,7 @@ use std::ops::{Add, Mul, Sub};
 use ndarray::ArrayView3;
 use rayon::prelude::*;
 
-use crate::model::{Model, Next};
+use crate::model::{Landing, Model, Next};
 use crate::rules::State;
 use crate::strategy::Policy;
 
@@ -347,11 +347,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let options = self.map_layer_with_buffer(&layer, |buffer, x| {
-                self.options(x, buffer, |next| match next {
-                    Next::Win => V::one(),
-                    Next::Loss => V::zero(),
-                    Next::Continue(y) => V::one() - values.get(y).clone(),
-                })
+                self.options(x, buffer, &values, |v| V::one() - v.clone())
             });
             let resolved: Vec<(V, i8)> = layer
                 .states
@@ -396,11 +392,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let steps = self.map_layer_with_buffer(&layer, |buffer, x| {
-                let ours = self.options(x, buffer, |next| match next {
-                    Next::Win => V::one(),
-                    Next::Loss => V::zero(),
-                    Next::Continue(y) => them.get(y).clone(),
-                });
+                let ours = self.options(x, buffer, &them, V::clone);
                 let theirs = match self.pass(x, b.get(x)) {
                     Some(y) => Step::Pass(y),
                     None => Step::Exit(self.expect(x, b.get(x), |next| match next {
@@ -433,22 +425,23 @@ impl<'m, V: Probability> Engine<'m, V> {
         BestResponse { us, them, policy }
     }
 
-    /// Q(x, a) for every action that leaves the layer, and the pass if any.
+    /// Q(x, a) for every action that leaves the layer, and the pass if any,
+    /// where an outcome is worth 1 if the mover wins, 0 if they lose and
+    /// `cell(grid[y])` if the game goes on in y.
     ///
     /// Every dice action from x lands on the same outcomes "the mover scored
-    /// p", so their values f(p) are computed once and each Q(x, n) is the dot
-    /// product Σ_p P(p | x, n) · f(p).
+    /// p", so their values f(p) are computed once ([`Engine::roll_values`])
+    /// and each Q(x, n) is the dot product Σ_p P(p | x, n) · f(p).
     pub(crate) fn options(
         &self,
         x: State,
         after_roll: &mut Vec<V>,
-        value: impl Fn(Next) -> V,
+        grid: &Grid<V>,
+        cell: impl Fn(&V) -> V,
     ) -> Options<V> {
         let rules = self.model.rules();
         after_roll.resize(self.max_roll_points as usize + 1, V::zero());
-        for (p, slot) in after_roll.iter_mut().enumerate() {
-            *slot = value(self.model.next(x, 1, p as u32));
-        }
+        self.roll_values(x, after_roll, grid, &cell);
         // The tables of 1..=10 dice from x stand side by side.
         let one_die = self.model.roll_index(x, 1);
         let mut options = Options {
@@ -467,12 +460,82 @@ impl<'m, V: Probability> Engine<'m, V> {
                         options.pass = Some((a, y));
                         continue;
                     }
-                    None => value(next),
+                    None => outcome_value(next, grid, &cell),
                 }
             };
             options.values[(a - options.min_action) as usize] = Some(q);
         }
         options
+    }
+
+    /// f(p) = the value of next(x, 1, p) for every p in 0..f.len(), as in
+    /// [`Engine::options`]; the fast paths where the model's after-turn rules
+    /// allow them, each equal to [`Engine::roll_values_general`] (tested).
+    ///
+    /// Rolling keeps the dice sides d, so without an after-turn rule scoring p
+    /// from (s, o, d) leads to the opponent's state (o, s + p, d) while
+    /// s + p < G and is a win from s + p >= G. The cells (d, o, s + p) for
+    /// p = 0, 1, ... stand side by side in one row of the grid, so
+    ///
+    /// ```text
+    ///   f(p) = cell(grid[d, o, s + p])   for p < G - s,   1 for p >= G - s.
+    /// ```
+    ///
+    /// A swap rule changes only the points where it fires (Swine Swap on
+    /// doubles: at most two), which are patched through the general next().
+    /// Sus Fuss turns the mover's score m = s + p into fuss(m) (the opponent's
+    /// score stays below G, so no loss): f(p) = cell(grid[d, o, fuss(m)]) if
+    /// fuss(m) < G, else 1.
+    #[inline]
+    fn roll_values(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+        let landing = self.model.landing();
+        if landing == Landing::General {
+            return self.roll_values_general(x, f, grid, cell);
+        }
+        let goal = self.model.goal();
+        let (s, o) = (x.score, x.opponent_score);
+        let row = &grid.cells[grid.index(State {
+            score: o,
+            opponent_score: 0,
+            sides: x.sides,
+        })..][..grid.goal];
+        if landing == Landing::Fuss {
+            for (m, slot) in (s..).zip(f.iter_mut()) {
+                let fussed = self.model.fuss(m);
+                *slot = if fussed < goal {
+                    cell(&row[fussed as usize])
+                } else {
+                    V::one()
+                };
+            }
+            return;
+        }
+        let (on, past) = f.split_at_mut(f.len().min((goal - s) as usize));
+        for (slot, y) in on.iter_mut().zip(&row[s as usize..]) {
+            *slot = cell(y);
+        }
+        past.fill(V::one());
+        let last = f.len() as u32 - 1;
+        self.model.swap_points(x, last, |p| {
+            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, cell);
+        });
+    }
+
+    /// f(p) through the general next(x, 1, p): the path every fast path is tested against.
+    fn roll_values_general(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+        for (p, slot) in f.iter_mut().enumerate() {
+            *slot = outcome_value(self.model.next(x, 1, p as u32), grid, cell);
+        }
+    }
+}
+
+/// 1 if the mover wins, 0 if they lose, cell(grid[y]) if the game goes on in y.
+#[inline]
+fn outcome_value<V: Probability>(next: Next, grid: &Grid<V>, cell: impl Fn(&V) -> V) -> V {
+    match next {
+        Next::Win => V::one(),
+        Next::Loss => V::zero(),
+        Next::Continue(y) => cell(grid.get(y)),
     }
 }
 
@@ -662,5 +725,48 @@ impl Grid<i8> {
     pub fn to_policy(&self, model: &Model) -> Policy {
         Policy::from_actions(model.rules(), model.goal(), self.cells().to_owned())
             .expect("the engine chooses only the rules' actions")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AfterTurn, Rules, PRESETS};
+
+    /// Every fast path of [`Engine::roll_values`] against the general
+    /// next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
+    /// Fuss) and rule lists that only the general path knows, at goals small
+    /// enough for most rolls to pass the goal and large enough for swaps,
+    /// from every state, on a grid whose cells all differ.
+    #[test]
+    fn roll_values_fast_paths_equal_the_general_path() {
+        let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| (p.rules)()).collect();
+        let mut both = Rules::sp26();
+        both.after = vec![AfterTurn::SusFuss, AfterTurn::SwineSwapDouble];
+        rule_sets.push(both);
+        let mut nju21_fuss = Rules::nju21();
+        nju21_fuss.after.push(AfterTurn::SusFuss);
+        rule_sets.push(nju21_fuss);
+        for rules in &rule_sets {
+            for goal in [1, 7, 60] {
+                let model = Model::new(rules, goal).unwrap();
+                let engine = Engine::<f64>::new(&model, Driver::Sequential);
+                let mut grid = Grid::new(&model, 0.0);
+                for (i, v) in grid.cells.iter_mut().enumerate() {
+                    // Distinct cells in (0, 1): the fractional parts of i·φ.
+                    *v = (i as f64 * 0.618_033_988_749_895 + 0.1).fract();
+                }
+                let len = engine.max_roll_points as usize + 1;
+                for layer in engine.layers() {
+                    for &x in &layer.states {
+                        let complement = |v: &f64| 1.0 - v;
+                        let (mut fast, mut general) = (vec![-1.0; len], vec![-2.0; len]);
+                        engine.roll_values(x, &mut fast, &grid, &complement);
+                        engine.roll_values_general(x, &mut general, &grid, &complement);
+                        assert_eq!(fast, general, "{rules} goal {goal} from {x:?}");
+                    }
+                }
+            }
+        }
     }
 }
