@@ -121,7 +121,8 @@ impl<V: Probability> Evaluation<V> {
 impl<V: Probability> Engine<'_, V> {
     /// The exact outcome of A against B from every state.
     pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
-        self.in_pool(|| self.evaluate_layers(a, b, self.model().sides()))
+        let sides = self.model().sides();
+        self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides))
     }
 
     /// The course's grade of A against B: only what the two games from 0-0
@@ -136,7 +137,7 @@ impl<V: Probability> Engine<'_, V> {
         } else {
             &[6]
         };
-        let evaluation = self.in_pool(|| self.evaluate_layers(a, b, sides));
+        let evaluation = self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides));
         Grade {
             win_rate: evaluation.win_rate(),
             draw: evaluation.draw(),

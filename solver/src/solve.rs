@@ -289,21 +289,29 @@ impl<'m, V: Probability> Engine<'m, V> {
             .map(move |sum| Layer::new(sum, g, sides))
     }
 
+    /// Whether a layer of this many states is split over rayon's threads: the
+    /// parallel driver, and enough states that each thread's share outweighs
+    /// a fork and join (a state costs about a microsecond, a fork and join
+    /// several, and a waiting thread spins in the scheduler).
+    fn splits(&self, states: usize) -> bool {
+        self.driver == Driver::Parallel && states >= MIN_STATES_TO_SPLIT
+    }
+
     /// `f` on every state of a layer, in layer order.
     pub(crate) fn map_layer<T: Send>(
         &self,
         layer: &Layer,
         f: impl Fn(State) -> T + Sync + Send,
     ) -> Vec<T> {
-        match self.driver {
-            Driver::Sequential => layer.states.iter().map(|&x| f(x)).collect(),
-            Driver::Parallel => layer
-                .states
-                .par_iter()
-                .with_min_len(MIN_STATES_PER_TASK)
-                .map(|&x| f(x))
-                .collect(),
+        if !self.splits(layer.states.len()) {
+            return layer.states.iter().map(|&x| f(x)).collect();
         }
+        layer
+            .states
+            .par_iter()
+            .with_min_len(MIN_STATES_PER_TASK)
+            .map(|&x| f(x))
+            .collect()
     }
 
     /// `f` on every state of a layer with a scratch buffer that each task reuses.
@@ -312,23 +320,21 @@ impl<'m, V: Probability> Engine<'m, V> {
         layer: &Layer,
         f: impl Fn(&mut Vec<V>, State) -> T + Sync + Send,
     ) -> Vec<T> {
-        match self.driver {
-            Driver::Sequential => {
-                let mut buffer = Vec::new();
-                layer.states.iter().map(|&x| f(&mut buffer, x)).collect()
-            }
-            Driver::Parallel => layer
-                .states
-                .par_iter()
-                .with_min_len(MIN_STATES_PER_TASK)
-                .map_init(Vec::new, |buffer, &x| f(buffer, x))
-                .collect(),
+        if !self.splits(layer.states.len()) {
+            let mut buffer = Vec::new();
+            return layer.states.iter().map(|&x| f(&mut buffer, x)).collect();
         }
+        layer
+            .states
+            .par_iter()
+            .with_min_len(MIN_STATES_PER_TASK)
+            .map_init(Vec::new, |buffer, &x| f(buffer, x))
+            .collect()
     }
 
-    /// Runs a solve on a rayon worker thread (parallel driver), so that the
-    /// many small layers split and join inside the pool instead of each being
-    /// handed over to it from outside.
+    /// Runs a batch of independent work on a rayon worker thread (parallel
+    /// driver), so that its parts split and join inside the pool instead of
+    /// each being handed over to it from outside.
     pub(crate) fn in_pool<R: Send>(&self, solve: impl FnOnce() -> R + Send) -> R {
         match self.driver {
             Driver::Sequential => solve(),
@@ -336,9 +342,25 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
     }
 
+    /// Runs a layer-by-layer solve over some dice sides: in the pool
+    /// ([`Engine::in_pool`]) if its largest layer splits, else on this thread,
+    /// which then never starts the pool.
+    pub(crate) fn in_pool_for_layers<R: Send>(
+        &self,
+        sides: &[u32],
+        solve: impl FnOnce() -> R + Send,
+    ) -> R {
+        // The largest layer, s + o = G - 1, holds G states per sides value.
+        if self.splits(sides.len() * self.model.goal() as usize) {
+            self.in_pool(solve)
+        } else {
+            solve()
+        }
+    }
+
     /// The self-play optimum.
     pub fn optimal(&self) -> Solution<V> {
-        self.in_pool(|| self.optimal_layers())
+        self.in_pool_for_layers(self.model.sides(), || self.optimal_layers())
     }
 
     fn optimal_layers(&self) -> Solution<V> {
@@ -382,7 +404,7 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// The best response to the fixed strategy `b`.
     pub fn best_response(&self, b: &Policy) -> BestResponse<V> {
-        self.in_pool(|| self.best_response_layers(b))
+        self.in_pool_for_layers(self.model.sides(), || self.best_response_layers(b))
     }
 
     fn best_response_layers(&self, b: &Policy) -> BestResponse<V> {
@@ -594,8 +616,11 @@ pub(crate) enum Step<T> {
     Pass(State),
 }
 
+/// A layer of fewer states is solved on one thread.
+const MIN_STATES_TO_SPLIT: usize = 512;
+
 /// Layers are split into parallel tasks of at least this many states.
-const MIN_STATES_PER_TASK: usize = 16;
+const MIN_STATES_PER_TASK: usize = 128;
 
 /// The most actions any rules allow: -1 to 10.
 const MAX_ACTIONS: usize = 12;
