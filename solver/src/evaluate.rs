@@ -150,29 +150,26 @@ impl<V: Probability> Engine<'_, V> {
         let model = self.model();
         let mut a_moves = Grid::new(model, Expectation::<V>::zero());
         let mut b_moves = Grid::new(model, Expectation::<V>::zero());
+        let (a_wins, b_wins) = (Outcome::a_wins(), Outcome::b_wins());
         for layer in self.layers_over(sides) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
             // mean the mover wins or loses, `next` the other player's grid.
             let step = |x: State,
                         policy: &Policy,
-                        mine: fn() -> Outcome<V>,
-                        yours: fn() -> Outcome<V>,
+                        mine: &Outcome<V>,
+                        yours: &Outcome<V>,
                         next: &Grid<Outcome<V>>| {
                 let a = policy.get(x);
                 match self.pass(x, a) {
                     Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect(x, a, |n| match n {
-                        Next::Win => mine(),
-                        Next::Loss => yours(),
-                        Next::Continue(y) => next.get(y).clone(),
-                    })),
+                    None => Step::Exit(self.expect_on_grid(x, a, mine, yours, next)),
                 }
             };
             let (a_steps, b_steps): (Vec<_>, Vec<_>) = self
                 .map_layer(&layer, |x| {
                     (
-                        step(x, a, Outcome::a_wins, Outcome::b_wins, &b_moves),
-                        step(x, b, Outcome::b_wins, Outcome::a_wins, &a_moves),
+                        step(x, a, &a_wins, &b_wins, &b_moves),
+                        step(x, b, &b_wins, &a_wins, &a_moves),
                     )
                 })
                 .into_iter()

@@ -238,6 +238,17 @@ impl Model {
         self.fussed[score as usize]
     }
 
+    /// Whether the swap rule fires on the scores after a turn's points
+    /// (mover, opponent): [`Landing::Swaps`] rules only.
+    #[inline]
+    pub fn swaps(&self, mover: u32, opponent: u32) -> bool {
+        match self.rules.after.as_slice() {
+            [AfterTurn::SwineSwapDouble] => mover == 2 * opponent || opponent == 2 * mover,
+            [AfterTurn::SwineSwapPowerOfThree] => self.swap_on_sum[(mover + opponent) as usize],
+            _ => false,
+        }
+    }
+
     /// `f(p)` for every p in 0..=max_points (and maybe some p twice) at
     /// which the swap rule fires from x: Swine Swap on doubles when
     /// s + p = 2o or 2(s + p) = o, Swine Swap on 3^sum when the table says so

@@ -250,6 +250,58 @@ impl<'m, V: Probability> Engine<'m, V> {
         })
     }
 
+    /// Σ_p P(p | x, a) · { win if the mover wins, loss if they lose, grid[y]
+    /// if the game goes on in y }: [`Engine::expect`] (same terms, same
+    /// order, same bits) with the grid read without next() where the
+    /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
+    /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
+    /// (Sus Fuss: fuss(s + p)), a win if m >= G, except where a swap fires.
+    #[inline]
+    pub(crate) fn expect_on_grid<T: Expectation<V>>(
+        &self,
+        x: State,
+        num_rolls: i32,
+        win: &T,
+        loss: &T,
+        grid: &Grid<T>,
+    ) -> T {
+        let general = |next: Next| match next {
+            Next::Win => win.clone(),
+            Next::Loss => loss.clone(),
+            Next::Continue(y) => grid.get(y).clone(),
+        };
+        let n = self.model.effective_rolls(x, num_rolls);
+        let landing = self.model.landing();
+        if n < 1 || landing == Landing::General {
+            return self.expect(x, num_rolls, general);
+        }
+        let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
+        let row = &grid.cells[grid.index(State {
+            score: o,
+            opponent_score: 0,
+            sides: x.sides,
+        })..][..grid.goal];
+        let outcomes = &self.rolls[self.model.roll_index(x, n)];
+        outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
+            let m = s + p;
+            let value = if landing == Landing::Swaps && self.model.swaps(m, o) {
+                general(self.model.next(x, n, *p))
+            } else {
+                let m = if landing == Landing::Fuss {
+                    self.model.fuss(m)
+                } else {
+                    m
+                };
+                if m >= goal {
+                    win.clone()
+                } else {
+                    row[m as usize].clone()
+                }
+            };
+            acc.add_scaled(prob, value)
+        })
+    }
+
     /// `f(P(p | x, a), next(x, a, p))` for every outcome p of action a from x.
     #[inline]
     pub(crate) fn for_each_outcome(&self, x: State, num_rolls: i32, mut f: impl FnMut(&V, Next)) {
@@ -417,11 +469,9 @@ impl<'m, V: Probability> Engine<'m, V> {
                 let ours = self.options(x, buffer, &them, V::clone);
                 let theirs = match self.pass(x, b.get(x)) {
                     Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect(x, b.get(x), |next| match next {
-                        Next::Win => V::zero(),
-                        Next::Loss => V::one(),
-                        Next::Continue(y) => us.get(y).clone(),
-                    })),
+                    None => {
+                        Step::Exit(self.expect_on_grid(x, b.get(x), &V::zero(), &V::one(), &us))
+                    }
                 };
                 (ours, theirs)
             });
@@ -758,13 +808,13 @@ mod tests {
     use super::*;
     use crate::rules::{AfterTurn, Rules, PRESETS};
 
-    /// Every fast path of [`Engine::roll_values`] against the general
-    /// next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
+    /// Every fast path of [`Engine::roll_values`] and
+    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
     /// Fuss) and rule lists that only the general path knows, at goals small
     /// enough for most rolls to pass the goal and large enough for swaps,
     /// from every state, on a grid whose cells all differ.
     #[test]
-    fn roll_values_fast_paths_equal_the_general_path() {
+    fn fast_paths_equal_the_general_path() {
         let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| (p.rules)()).collect();
         let mut both = Rules::sp26();
         both.after = vec![AfterTurn::SusFuss, AfterTurn::SwineSwapDouble];
@@ -789,6 +839,16 @@ mod tests {
                         engine.roll_values(x, &mut fast, &grid, &complement);
                         engine.roll_values_general(x, &mut general, &grid, &complement);
                         assert_eq!(fast, general, "{rules} goal {goal} from {x:?}");
+                        for a in rules.actions() {
+                            let (win, loss) = (0.25, 0.75);
+                            let fast = engine.expect_on_grid(x, a, &win, &loss, &grid);
+                            let general = engine.expect(x, a, |next| match next {
+                                Next::Win => win,
+                                Next::Loss => loss,
+                                Next::Continue(y) => *grid.get(y),
+                            });
+                            assert_eq!(fast, general, "{rules} goal {goal} from {x:?}, action {a}");
+                        }
                     }
                 }
             }
