@@ -136,8 +136,18 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     pub fn new(model: &Model, fill: T) -> Grid<T> {
+        Grid::over_sides(model, model.sides(), fill)
+    }
+
+    /// A grid over the first of the model's sides values only (six first):
+    /// a state with other sides has no cell (reading it panics).
+    pub(crate) fn over_sides(model: &Model, sides: &[u32], fill: T) -> Grid<T> {
+        assert!(
+            model.sides().starts_with(sides),
+            "the sides are the model's first ones"
+        );
         let goal = model.goal() as usize;
-        let sides = model.sides().len();
+        let sides = sides.len();
         Grid {
             goal,
             sides,
