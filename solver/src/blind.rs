@@ -360,13 +360,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 let them = &self.them;
                 let buffer = &mut self.buffer;
                 let options: [Option<Options<V>>; MAX_SIDES] = std::array::from_fn(|d| {
-                    counts(d).then(|| {
-                        self.engine.options(states[d], buffer, |next| match next {
-                            Next::Win => V::one(),
-                            Next::Loss => V::zero(),
-                            Next::Continue(y) => them.get(y).clone(),
-                        })
-                    })
+                    counts(d).then(|| self.engine.options(states[d], buffer, them, V::clone))
                 });
                 // Σ_d μ(s, o, d) Q(s, o, d, a), or Q with the first sides if unreached.
                 let score = |a: i32| -> V {

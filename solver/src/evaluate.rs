@@ -132,7 +132,8 @@ impl<V: Probability> Evaluation<V> {
 impl<V: Probability> Engine<'_, V> {
     /// The exact outcome of A against B from every state.
     pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
-        self.in_pool(|| self.evaluate_layers(a, b, self.model().sides()))
+        let sides = self.model().sides();
+        self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides))
     }
 
     /// The course's grade of A against B: only what the two games from 0-0
@@ -147,7 +148,7 @@ impl<V: Probability> Engine<'_, V> {
         } else {
             &[6]
         };
-        let evaluation = self.in_pool(|| self.evaluate_layers(a, b, sides));
+        let evaluation = self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides));
         Grade {
             win_rate: evaluation.win_rate(),
             draw: evaluation.draw(),
@@ -158,31 +159,30 @@ impl<V: Probability> Engine<'_, V> {
 
     fn evaluate_layers(&self, a: &Policy, b: &Policy, sides: &[u32]) -> Evaluation<V> {
         let model = self.model();
-        let mut a_moves = Grid::new(model, Expectation::<V>::zero());
-        let mut b_moves = Grid::new(model, Expectation::<V>::zero());
+        // Grids over the evaluated sides only: half the memory for a grade
+        // that skips fa16's four-sided states.
+        let mut a_moves = Grid::over_sides(model, sides, Expectation::<V>::zero());
+        let mut b_moves = Grid::over_sides(model, sides, Expectation::<V>::zero());
+        let (a_wins, b_wins) = (Outcome::a_wins(), Outcome::b_wins());
         for layer in self.layers_over(sides) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
             // mean the mover wins or loses, `next` the other player's grid.
             let step = |x: State,
                         policy: &Policy,
-                        mine: fn() -> Outcome<V>,
-                        yours: fn() -> Outcome<V>,
+                        mine: &Outcome<V>,
+                        yours: &Outcome<V>,
                         next: &Grid<Outcome<V>>| {
                 let a = policy.get(x);
                 match self.pass(x, a) {
                     Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect(x, a, |n| match n {
-                        Next::Win => mine(),
-                        Next::Loss => yours(),
-                        Next::Continue(y) => next.get(y).clone(),
-                    })),
+                    None => Step::Exit(self.expect_on_grid(x, a, mine, yours, next)),
                 }
             };
             let (a_steps, b_steps): (Vec<_>, Vec<_>) = self
                 .map_layer(&layer, |x| {
                     (
-                        step(x, a, Outcome::a_wins, Outcome::b_wins, &b_moves),
-                        step(x, b, Outcome::b_wins, Outcome::a_wins, &a_moves),
+                        step(x, a, &a_wins, &b_wins, &b_moves),
+                        step(x, b, &b_wins, &a_wins, &a_moves),
                     )
                 })
                 .into_iter()

@@ -53,6 +53,21 @@ pub struct Model {
     fussed: Vec<u32>,
 }
 
+/// How the after-turn rules move the scores after a roll, for the engine's
+/// fast paths (see [`crate::solve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// No after-turn rule: the mover's score is s + p.
+    Plain,
+    /// One swap rule (Swine Swap on doubles or on 3^sum): s + p, except at
+    /// the points where the swap fires ([`Model::swap_points`]).
+    Swaps,
+    /// Sus Fuss alone: the mover's score is [`Model::fuss`] of s + p.
+    Fuss,
+    /// Any other list of rules: only [`Model::next`] knows.
+    General,
+}
+
 /// The four kinds of dice: (6 or 4 sides) x (plain or re-rolling).
 const DICE: [Dice; 4] = [
     Dice {
@@ -204,6 +219,59 @@ impl Model {
                 opponent_score: mover,
                 sides: self.rules.next_sides(state.sides, num_rolls),
             })
+        }
+    }
+
+    /// The shape of the after-turn rules.
+    pub fn landing(&self) -> Landing {
+        match self.rules.after.as_slice() {
+            [] => Landing::Plain,
+            [AfterTurn::SwineSwapDouble | AfterTurn::SwineSwapPowerOfThree] => Landing::Swaps,
+            [AfterTurn::SusFuss] => Landing::Fuss,
+            _ => Landing::General,
+        }
+    }
+
+    /// Sus Fuss on a mover's score up to the goal - 1 plus the most points.
+    #[inline]
+    pub fn fuss(&self, score: u32) -> u32 {
+        self.fussed[score as usize]
+    }
+
+    /// Whether the swap rule fires on the scores after a turn's points
+    /// (mover, opponent): [`Landing::Swaps`] rules only.
+    #[inline]
+    pub fn swaps(&self, mover: u32, opponent: u32) -> bool {
+        match self.rules.after.as_slice() {
+            [AfterTurn::SwineSwapDouble] => mover == 2 * opponent || opponent == 2 * mover,
+            [AfterTurn::SwineSwapPowerOfThree] => self.swap_on_sum[(mover + opponent) as usize],
+            _ => false,
+        }
+    }
+
+    /// `f(p)` for every p in 0..=max_points (and maybe some p twice) at
+    /// which the swap rule fires from x: Swine Swap on doubles when
+    /// s + p = 2o or 2(s + p) = o, Swine Swap on 3^sum when the table says so
+    /// for s + p + o. (Rules of [`Landing::Swaps`] only.)
+    #[inline]
+    pub fn swap_points(&self, x: State, max_points: u32, mut f: impl FnMut(u32)) {
+        let (s, o) = (x.score, x.opponent_score);
+        match self.rules.after.as_slice() {
+            [AfterTurn::SwineSwapDouble] => {
+                let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
+                for m in doubles.into_iter().flatten() {
+                    if m >= s && m - s <= max_points {
+                        f(m - s);
+                    }
+                }
+            }
+            [AfterTurn::SwineSwapPowerOfThree] => {
+                let sums = &self.swap_on_sum[(s + o) as usize..=(s + o + max_points) as usize];
+                for (p, _) in sums.iter().enumerate().filter(|(_, &swap)| swap) {
+                    f(p as u32);
+                }
+            }
+            _ => {}
         }
     }
 

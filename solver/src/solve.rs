@@ -67,8 +67,8 @@ use std::ops::{Add, Mul, Sub};
 use ndarray::ArrayView3;
 use rayon::prelude::*;
 
-use crate::model::{Model, Next};
-use crate::rules::State;
+use crate::model::{Landing, Model, Next};
+use crate::rules::{State, MAX_DICE};
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -136,8 +136,18 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     pub fn new(model: &Model, fill: T) -> Grid<T> {
+        Grid::over_sides(model, model.sides(), fill)
+    }
+
+    /// A grid over the first of the model's sides values only (six first):
+    /// a state with other sides has no cell (reading it panics).
+    pub(crate) fn over_sides(model: &Model, sides: &[u32], fill: T) -> Grid<T> {
+        assert!(
+            model.sides().starts_with(sides),
+            "the sides are the model's first ones"
+        );
         let goal = model.goal() as usize;
-        let sides = model.sides().len();
+        let sides = sides.len();
         Grid {
             goal,
             sides,
@@ -261,6 +271,58 @@ impl<'m, V: Probability> Engine<'m, V> {
         })
     }
 
+    /// Σ_p P(p | x, a) · { win if the mover wins, loss if they lose, grid[y]
+    /// if the game goes on in y }: [`Engine::expect`] (same terms, same
+    /// order, same bits) with the grid read without next() where the
+    /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
+    /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
+    /// (Sus Fuss: fuss(s + p)), a win if m >= G, except where a swap fires.
+    #[inline]
+    pub(crate) fn expect_on_grid<T: Expectation<V>>(
+        &self,
+        x: State,
+        num_rolls: i32,
+        win: &T,
+        loss: &T,
+        grid: &Grid<T>,
+    ) -> T {
+        let general = |next: Next| match next {
+            Next::Win => win.clone(),
+            Next::Loss => loss.clone(),
+            Next::Continue(y) => grid.get(y).clone(),
+        };
+        let n = self.model.effective_rolls(x, num_rolls);
+        let landing = self.model.landing();
+        if n < 1 || landing == Landing::General {
+            return self.expect(x, num_rolls, general);
+        }
+        let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
+        let row = &grid.cells[grid.index(State {
+            score: o,
+            opponent_score: 0,
+            sides: x.sides,
+        })..][..grid.goal];
+        let outcomes = &self.rolls[self.model.roll_index(x, n)];
+        outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
+            let m = s + p;
+            let value = if landing == Landing::Swaps && self.model.swaps(m, o) {
+                general(self.model.next(x, n, *p))
+            } else {
+                let m = if landing == Landing::Fuss {
+                    self.model.fuss(m)
+                } else {
+                    m
+                };
+                if m >= goal {
+                    win.clone()
+                } else {
+                    row[m as usize].clone()
+                }
+            };
+            acc.add_scaled(prob, value)
+        })
+    }
+
     /// `f(P(p | x, a), next(x, a, p))` for every outcome p of action a from x.
     #[inline]
     pub(crate) fn for_each_outcome(&self, x: State, num_rolls: i32, mut f: impl FnMut(&V, Next)) {
@@ -308,21 +370,29 @@ impl<'m, V: Probability> Engine<'m, V> {
         })
     }
 
+    /// Whether a layer of this many states is split over rayon's threads: the
+    /// parallel driver, and enough states that each thread's share outweighs
+    /// a fork and join and the waking of a sleeping thread (a state costs
+    /// about 0.2 µs, so a layer of 512 about 100 µs).
+    fn splits(&self, states: usize) -> bool {
+        self.driver == Driver::Parallel && states >= MIN_STATES_TO_SPLIT
+    }
+
     /// `f` on every state of a layer, in layer order.
     pub(crate) fn map_layer<T: Send>(
         &self,
         layer: &Layer,
         f: impl Fn(State) -> T + Sync + Send,
     ) -> Vec<T> {
-        match self.driver {
-            Driver::Sequential => layer.states.iter().map(|&x| f(x)).collect(),
-            Driver::Parallel => layer
-                .states
-                .par_iter()
-                .with_min_len(MIN_STATES_PER_TASK)
-                .map(|&x| f(x))
-                .collect(),
+        if !self.splits(layer.states.len()) {
+            return layer.states.iter().map(|&x| f(x)).collect();
         }
+        layer
+            .states
+            .par_iter()
+            .with_min_len(MIN_STATES_PER_TASK)
+            .map(|&x| f(x))
+            .collect()
     }
 
     /// `f` on every state of a layer with a scratch buffer that each task reuses.
@@ -331,23 +401,21 @@ impl<'m, V: Probability> Engine<'m, V> {
         layer: &Layer,
         f: impl Fn(&mut Vec<V>, State) -> T + Sync + Send,
     ) -> Vec<T> {
-        match self.driver {
-            Driver::Sequential => {
-                let mut buffer = Vec::new();
-                layer.states.iter().map(|&x| f(&mut buffer, x)).collect()
-            }
-            Driver::Parallel => layer
-                .states
-                .par_iter()
-                .with_min_len(MIN_STATES_PER_TASK)
-                .map_init(Vec::new, |buffer, &x| f(buffer, x))
-                .collect(),
+        if !self.splits(layer.states.len()) {
+            let mut buffer = Vec::new();
+            return layer.states.iter().map(|&x| f(&mut buffer, x)).collect();
         }
+        layer
+            .states
+            .par_iter()
+            .with_min_len(MIN_STATES_PER_TASK)
+            .map_init(Vec::new, |buffer, &x| f(buffer, x))
+            .collect()
     }
 
-    /// Runs a solve on a rayon worker thread (parallel driver), so that the
-    /// many small layers split and join inside the pool instead of each being
-    /// handed over to it from outside.
+    /// Runs a batch of independent work on a rayon worker thread (parallel
+    /// driver), so that its parts split and join inside the pool instead of
+    /// each being handed over to it from outside.
     pub(crate) fn in_pool<R: Send>(&self, solve: impl FnOnce() -> R + Send) -> R {
         match self.driver {
             Driver::Sequential => solve(),
@@ -355,9 +423,25 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
     }
 
+    /// Runs a layer-by-layer solve over some dice sides: in the pool
+    /// ([`Engine::in_pool`]) if its largest layer splits, else on this thread,
+    /// which then never starts the pool.
+    pub(crate) fn in_pool_for_layers<R: Send>(
+        &self,
+        sides: &[u32],
+        solve: impl FnOnce() -> R + Send,
+    ) -> R {
+        // The largest layer, s + o = G - 1, holds G states per sides value.
+        if self.splits(sides.len() * self.model.goal() as usize) {
+            self.in_pool(solve)
+        } else {
+            solve()
+        }
+    }
+
     /// The self-play optimum.
     pub fn optimal(&self) -> Solution<V> {
-        self.in_pool(|| self.optimal_layers())
+        self.in_pool_for_layers(self.model.sides(), || self.optimal_layers())
     }
 
     fn optimal_layers(&self) -> Solution<V> {
@@ -366,11 +450,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let options = self.map_layer_with_buffer(&layer, |buffer, x| {
-                self.options(x, buffer, |next| match next {
-                    Next::Win => V::one(),
-                    Next::Loss => V::zero(),
-                    Next::Continue(y) => V::one() - values.get(y).clone(),
-                })
+                self.options(x, buffer, &values, |v| V::one() - v.clone())
             });
             let resolved: Vec<(V, i8)> = layer
                 .states
@@ -405,7 +485,7 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// The best response to the fixed strategy `b`.
     pub fn best_response(&self, b: &Policy) -> BestResponse<V> {
-        self.in_pool(|| self.best_response_layers(b))
+        self.in_pool_for_layers(self.model.sides(), || self.best_response_layers(b))
     }
 
     fn best_response_layers(&self, b: &Policy) -> BestResponse<V> {
@@ -415,18 +495,12 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let steps = self.map_layer_with_buffer(&layer, |buffer, x| {
-                let ours = self.options(x, buffer, |next| match next {
-                    Next::Win => V::one(),
-                    Next::Loss => V::zero(),
-                    Next::Continue(y) => them.get(y).clone(),
-                });
+                let ours = self.options(x, buffer, &them, V::clone);
                 let theirs = match self.pass(x, b.get(x)) {
                     Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect(x, b.get(x), |next| match next {
-                        Next::Win => V::zero(),
-                        Next::Loss => V::one(),
-                        Next::Continue(y) => us.get(y).clone(),
-                    })),
+                    None => {
+                        Step::Exit(self.expect_on_grid(x, b.get(x), &V::zero(), &V::one(), &us))
+                    }
                 };
                 (ours, theirs)
             });
@@ -452,22 +526,23 @@ impl<'m, V: Probability> Engine<'m, V> {
         BestResponse { us, them, policy }
     }
 
-    /// Q(x, a) for every action that leaves the layer, and the pass if any.
+    /// Q(x, a) for every action that leaves the layer, and the pass if any,
+    /// where an outcome is worth 1 if the mover wins, 0 if they lose and
+    /// `cell(grid[y])` if the game goes on in y.
     ///
     /// Every dice action from x lands on the same outcomes "the mover scored
-    /// p", so their values f(p) are computed once and each Q(x, n) is the dot
-    /// product Σ_p P(p | x, n) · f(p).
+    /// p", so their values f(p) are computed once ([`Engine::roll_values`])
+    /// and each Q(x, n) is the dot product Σ_p P(p | x, n) · f(p).
     pub(crate) fn options(
         &self,
         x: State,
         after_roll: &mut Vec<V>,
-        value: impl Fn(Next) -> V,
+        grid: &Grid<V>,
+        cell: impl Fn(&V) -> V,
     ) -> Options<V> {
         let rules = self.model.rules();
         after_roll.resize(self.max_roll_points as usize + 1, V::zero());
-        for (p, slot) in after_roll.iter_mut().enumerate() {
-            *slot = value(self.model.next(x, 1, p as u32));
-        }
+        self.roll_values(x, after_roll, grid, &cell);
         // The tables of 1..=10 dice from x stand side by side.
         let one_die = self.model.roll_index(x, 1);
         let mut options = Options {
@@ -475,8 +550,12 @@ impl<'m, V: Probability> Engine<'m, V> {
             values: std::array::from_fn(|_| None),
             pass: None,
         };
+        // Hog Tied caps the dice in some states and changes no other action,
+        // so every action's dice are min(a, the cap): one rules check per state.
+        let cap = self.model.effective_rolls(x, MAX_DICE);
         for a in rules.actions() {
-            let n = self.model.effective_rolls(x, a);
+            let n = a.min(cap);
+            debug_assert_eq!(n, self.model.effective_rolls(x, a));
             let q = if n >= 1 {
                 self.dense_rolls[one_die + n as usize - 1].dot(after_roll)
             } else {
@@ -486,12 +565,82 @@ impl<'m, V: Probability> Engine<'m, V> {
                         options.pass = Some((a, y));
                         continue;
                     }
-                    None => value(next),
+                    None => outcome_value(next, grid, &cell),
                 }
             };
             options.values[(a - options.min_action) as usize] = Some(q);
         }
         options
+    }
+
+    /// f(p) = the value of next(x, 1, p) for every p in 0..f.len(), as in
+    /// [`Engine::options`]; the fast paths where the model's after-turn rules
+    /// allow them, each equal to [`Engine::roll_values_general`] (tested).
+    ///
+    /// Rolling keeps the dice sides d, so without an after-turn rule scoring p
+    /// from (s, o, d) leads to the opponent's state (o, s + p, d) while
+    /// s + p < G and is a win from s + p >= G. The cells (d, o, s + p) for
+    /// p = 0, 1, ... stand side by side in one row of the grid, so
+    ///
+    /// ```text
+    ///   f(p) = cell(grid[d, o, s + p])   for p < G - s,   1 for p >= G - s.
+    /// ```
+    ///
+    /// A swap rule changes only the points where it fires (Swine Swap on
+    /// doubles: at most two), which are patched through the general next().
+    /// Sus Fuss turns the mover's score m = s + p into fuss(m) (the opponent's
+    /// score stays below G, so no loss): f(p) = cell(grid[d, o, fuss(m)]) if
+    /// fuss(m) < G, else 1.
+    #[inline]
+    fn roll_values(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+        let landing = self.model.landing();
+        if landing == Landing::General {
+            return self.roll_values_general(x, f, grid, cell);
+        }
+        let goal = self.model.goal();
+        let (s, o) = (x.score, x.opponent_score);
+        let row = &grid.cells[grid.index(State {
+            score: o,
+            opponent_score: 0,
+            sides: x.sides,
+        })..][..grid.goal];
+        if landing == Landing::Fuss {
+            for (m, slot) in (s..).zip(f.iter_mut()) {
+                let fussed = self.model.fuss(m);
+                *slot = if fussed < goal {
+                    cell(&row[fussed as usize])
+                } else {
+                    V::one()
+                };
+            }
+            return;
+        }
+        let (on, past) = f.split_at_mut(f.len().min((goal - s) as usize));
+        for (slot, y) in on.iter_mut().zip(&row[s as usize..]) {
+            *slot = cell(y);
+        }
+        past.fill(V::one());
+        let last = f.len() as u32 - 1;
+        self.model.swap_points(x, last, |p| {
+            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, cell);
+        });
+    }
+
+    /// f(p) through the general next(x, 1, p): the path every fast path is tested against.
+    fn roll_values_general(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+        for (p, slot) in f.iter_mut().enumerate() {
+            *slot = outcome_value(self.model.next(x, 1, p as u32), grid, cell);
+        }
+    }
+}
+
+/// 1 if the mover wins, 0 if they lose, cell(grid[y]) if the game goes on in y.
+#[inline]
+fn outcome_value<V: Probability>(next: Next, grid: &Grid<V>, cell: impl Fn(&V) -> V) -> V {
+    match next {
+        Next::Win => V::one(),
+        Next::Loss => V::zero(),
+        Next::Continue(y) => cell(grid.get(y)),
     }
 }
 
@@ -550,7 +699,12 @@ pub(crate) enum Step<T> {
     Pass(State),
 }
 
-/// Layers are split into parallel tasks of at least this many states.
+/// A layer of fewer states is solved on one thread.
+const MIN_STATES_TO_SPLIT: usize = 512;
+
+/// Layers are split into parallel tasks of at least this many states (16,
+/// 64, 128 and one task per thread measured alike at goal 2000 on the shared
+/// 2-core machine, one task per thread slowest).
 const MIN_STATES_PER_TASK: usize = 16;
 
 /// The most actions any rules allow: -1 to 10.
@@ -681,5 +835,58 @@ impl Grid<i8> {
     pub fn to_policy(&self, model: &Model) -> Policy {
         Policy::from_actions(model.rules(), model.goal(), self.cells().to_owned())
             .expect("the engine chooses only the rules' actions")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AfterTurn, Rules, PRESETS};
+
+    /// Every fast path of [`Engine::roll_values`] and
+    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
+    /// Fuss) and rule lists that only the general path knows, at goals small
+    /// enough for most rolls to pass the goal and large enough for swaps,
+    /// from every state, on a grid whose cells all differ.
+    #[test]
+    fn fast_paths_equal_the_general_path() {
+        let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| (p.rules)()).collect();
+        let mut both = Rules::sp26();
+        both.after = vec![AfterTurn::SusFuss, AfterTurn::SwineSwapDouble];
+        rule_sets.push(both);
+        let mut nju21_fuss = Rules::nju21();
+        nju21_fuss.after.push(AfterTurn::SusFuss);
+        rule_sets.push(nju21_fuss);
+        for rules in &rule_sets {
+            for goal in [1, 7, 60] {
+                let model = Model::new(rules, goal).unwrap();
+                let engine = Engine::<f64>::new(&model, Driver::Sequential);
+                let mut grid = Grid::new(&model, 0.0);
+                for (i, v) in grid.cells.iter_mut().enumerate() {
+                    // Distinct cells in (0, 1): the fractional parts of i·φ.
+                    *v = (i as f64 * 0.618_033_988_749_895 + 0.1).fract();
+                }
+                let len = engine.max_roll_points as usize + 1;
+                for layer in engine.layers() {
+                    for &x in &layer.states {
+                        let complement = |v: &f64| 1.0 - v;
+                        let (mut fast, mut general) = (vec![-1.0; len], vec![-2.0; len]);
+                        engine.roll_values(x, &mut fast, &grid, &complement);
+                        engine.roll_values_general(x, &mut general, &grid, &complement);
+                        assert_eq!(fast, general, "{rules} goal {goal} from {x:?}");
+                        for a in rules.actions() {
+                            let (win, loss) = (0.25, 0.75);
+                            let fast = engine.expect_on_grid(x, a, &win, &loss, &grid);
+                            let general = engine.expect(x, a, |next| match next {
+                                Next::Win => win,
+                                Next::Loss => loss,
+                                Next::Continue(y) => *grid.get(y),
+                            });
+                            assert_eq!(fast, general, "{rules} goal {goal} from {x:?}, action {a}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ mod blind;
 mod course_strategies;
 mod cross_check;
 mod distributions;
+mod drivers;
 mod exact;
 mod fuzz;
 mod properties;
