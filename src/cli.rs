@@ -40,6 +40,15 @@ pub struct JsonArgs {
     pub json: bool,
 }
 
+/// Exact fractions instead of f64.
+#[derive(Args)]
+pub struct ExactArgs {
+    /// Compute with exact fractions (seconds instead of milliseconds at
+    /// goal 100) and print each figure as a reduced fraction too.
+    #[arg(long)]
+    pub exact: bool,
+}
+
 /// For commands that take strategies, which may be Python files.
 #[derive(Args)]
 pub struct PythonArgs {
@@ -145,10 +154,8 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
-    /// Compute with exact fractions (seconds instead of milliseconds at
-    /// goal 100) and print each figure as a reduced fraction too.
-    #[arg(long)]
-    pub exact: bool,
+    #[command(flatten)]
+    pub exact: ExactArgs,
 
     #[command(flatten)]
     pub json: JsonArgs,
@@ -171,10 +178,8 @@ pub struct FinalArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
-    /// Compute with exact fractions (seconds instead of milliseconds at
-    /// goal 100) and print each figure as a reduced fraction too.
-    #[arg(long)]
-    pub exact: bool,
+    #[command(flatten)]
+    pub exact: ExactArgs,
 
     #[command(flatten)]
     pub json: JsonArgs,
@@ -238,10 +243,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "STRATEGY")]
     pub baseline: Option<String>,
 
-    /// Compute with exact fractions (seconds instead of milliseconds at
-    /// goal 100) and print each figure as a reduced fraction too.
-    #[arg(long)]
-    pub exact: bool,
+    #[command(flatten)]
+    pub exact: ExactArgs,
 
     #[command(flatten)]
     pub json: JsonArgs,
@@ -508,6 +511,9 @@ pub struct ExplainArgs {
     /// self-play optimum.
     #[arg(long, value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    #[command(flatten)]
+    pub exact: ExactArgs,
 
     #[command(flatten)]
     pub json: JsonArgs,

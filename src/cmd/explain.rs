@@ -20,12 +20,14 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine, Grid, Probability};
+use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{check_score, roll_words, state, write_json};
+use super::{check_score, exact_json, roll_words, state, write_json};
 use crate::cli::ExplainArgs;
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -35,6 +37,9 @@ use crate::sources::Sources;
 struct Action {
     num_rolls: i32,
     win: f64,
+    /// With --exact: the chance as a reduced fraction "p/q".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_exact: Option<String>,
 }
 
 /// Where one outcome of the best action's turn leads.
@@ -61,6 +66,12 @@ struct Explanation {
     win: f64,
     /// The best action's chance minus the best other action's (0 on a tie).
     margin: Option<f64>,
+    /// With --exact: the margin as a reduced fraction "p/q".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    margin_exact: Option<String>,
+    /// Whether the runner-up ties the best (exactly with --exact, else within
+    /// the f64 tie tolerance); ties go to the lowest num_rolls.
+    tie: bool,
     runner_up: Option<i32>,
     outcomes: Vec<Outcome>,
 }
@@ -76,70 +87,40 @@ pub fn run(
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
     let x = state(rules, goal, score, opponent_score, args.sides)?;
     let model = Model::new(rules, goal)?;
+    let b = match &args.against {
+        Some(against) => Some(sources.policy(against, rules, goal).context("--against")?),
+        None => None,
+    };
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
-    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
-    // The solved grid behind C(y), whether C(y) = 1 - grid(y) (self-play) or
-    // grid(y), and the solved action at x.
-    let (grid, self_play, best): (Grid<f64>, bool, i32) = match &args.against {
-        None => {
-            let solution = engine.optimal();
-            let best = *solution.policy.get(x) as i32;
-            (solution.values, true, best)
-        }
-        Some(against) => {
-            let policy = sources.policy(against, rules, goal).context("--against")?;
-            let response = engine.best_response(&policy);
-            let best = *response.policy.get(x) as i32;
-            (response.them, false, best)
-        }
+    let Chances {
+        actions,
+        best,
+        runner_up,
+        tie,
+    } = if args.exact.exact {
+        chances::<Exact>(&model, x, b.as_ref(), &report, |v| Some(exact_json(v)))
+    } else {
+        chances::<f64>(&model, x, b.as_ref(), &report, |_| None)
     };
-    let value = |result: &TurnResult| -> (f64, &'static str) {
-        if result.score >= goal {
-            (1.0, "win")
-        } else if result.opponent_score >= goal {
-            (0.0, "loss")
-        } else {
-            let y = State {
-                score: result.opponent_score,
-                opponent_score: result.score,
-                sides: result.sides,
-            };
-            let chance = if self_play {
-                1.0 - grid.get(y)
-            } else {
-                *grid.get(y)
-            };
-            (chance, "play on")
-        }
-    };
-    let actions: Vec<Action> = rules
-        .actions()
-        .map(|a| {
-            let (outcomes, total) = model.turn_distribution(x, a);
-            let win: f64 = outcomes
-                .iter()
-                .map(|(result, count)| *count as f64 / total as f64 * value(result).0)
-                .sum();
-            // Rounding (1 - V with V a hair above 1) can leave 1e-16 outside [0, 1].
-            let win = win.clamp(0.0, 1.0);
-            Action { num_rolls: a, win }
-        })
-        .collect();
     let win = actions
         .iter()
         .find(|a| a.num_rolls == best)
         .expect("the solved action is legal")
         .win;
-    // The best other action, the lowest num_rolls among equals.
-    let runner_up =
-        actions
-            .iter()
-            .filter(|a| a.num_rolls != best)
-            .fold(None, |best: Option<&Action>, a| match best {
-                Some(b) if b.win >= a.win => Some(b),
-                _ => Some(a),
-            });
+    let margin = runner_up.as_ref().map(|(_, margin, _)| *margin);
+    let margin_exact = runner_up.as_ref().and_then(|(_, _, exact)| exact.clone());
+    let runner_up = runner_up.map(|(a, _, _)| a);
+    // Where each outcome of the best action leads (the values are in `actions`).
+    let then = |result: &TurnResult| -> &'static str {
+        if result.score >= goal {
+            "win"
+        } else if result.opponent_score >= goal {
+            "loss"
+        } else {
+            "play on"
+        }
+    };
     let (mut outcomes, total) = model.turn_distribution(x, best);
     outcomes.sort_by_key(|(r, _)| (r.points, r.score, r.opponent_score));
     let outcomes: Vec<Outcome> = outcomes
@@ -147,7 +128,7 @@ pub fn run(
         .map(|(result, count)| {
             let gcd = count.gcd(&total);
             Outcome {
-                then: value(&result).1,
+                then: then(&result),
                 result,
                 probability: count as f64 / total as f64,
                 fraction: format!("{}/{}", count / gcd, total / gcd),
@@ -163,8 +144,10 @@ pub fn run(
         against: args.against.clone(),
         best,
         win,
-        margin: runner_up.map(|r| win - r.win),
-        runner_up: runner_up.map(|r| r.num_rolls),
+        margin,
+        margin_exact,
+        tie,
+        runner_up,
         actions,
         outcomes,
     };
@@ -172,6 +155,105 @@ pub fn run(
         return write_json(out, &explanation);
     }
     write_text(&explanation, rules, x, out)
+}
+
+/// Every legal action's chance to win at x, the solved action, the runner-up
+/// (its num_rolls, the margin, and the margin as a fraction if exact), and
+/// whether the runner-up ties the best.
+struct Chances {
+    actions: Vec<Action>,
+    best: i32,
+    runner_up: Option<(i32, f64, Option<String>)>,
+    tie: bool,
+}
+
+/// [`Chances`] in the number type V; `fraction` writes a V as "p/q" (None
+/// for f64).
+fn chances<V: Probability>(
+    model: &Model,
+    x: State,
+    b: Option<&Policy>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    fraction: impl Fn(&V) -> Option<String>,
+) -> Chances {
+    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
+    // The solved grid behind C(y), whether C(y) = 1 - grid(y) (self-play) or
+    // grid(y), and the solved action at x.
+    let (grid, self_play, best): (Grid<V>, bool, i32) = match b {
+        None => {
+            let solution = engine.optimal();
+            let best = *solution.policy.get(x) as i32;
+            (solution.values, true, best)
+        }
+        Some(b) => {
+            let response = engine.best_response(b);
+            let best = *response.policy.get(x) as i32;
+            (response.them, false, best)
+        }
+    };
+    let goal = model.goal();
+    let value = |result: &TurnResult| -> V {
+        if result.score >= goal {
+            V::one()
+        } else if result.opponent_score >= goal {
+            V::zero()
+        } else {
+            let y = State {
+                score: result.opponent_score,
+                opponent_score: result.score,
+                sides: result.sides,
+            };
+            if self_play {
+                V::one() - grid.get(y).clone()
+            } else {
+                grid.get(y).clone()
+            }
+        }
+    };
+    let wins: Vec<(i32, V)> = model
+        .rules()
+        .actions()
+        .map(|a| {
+            let (outcomes, total) = model.turn_distribution(x, a);
+            let win = outcomes.iter().fold(V::zero(), |sum, (result, count)| {
+                sum + V::from_counts(*count, total) * value(result)
+            });
+            (a, win)
+        })
+        .collect();
+    let best_win = &wins
+        .iter()
+        .find(|(a, _)| *a == best)
+        .expect("the solved action is legal")
+        .1;
+    // The best other action, the lowest num_rolls among equals.
+    let runner_up =
+        wins.iter()
+            .filter(|(a, _)| *a != best)
+            .fold(None, |r: Option<&(i32, V)>, w| match r {
+                Some(r) if r.1 >= w.1 => Some(r),
+                _ => Some(w),
+            });
+    let tie = runner_up.is_some_and(|(_, w)| V::ties(w, best_win));
+    let runner_up = runner_up.map(|(a, w)| {
+        let margin = best_win.clone() - w.clone();
+        (*a, margin.to_f64(), fraction(&margin))
+    });
+    let actions = wins
+        .iter()
+        .map(|(a, win)| Action {
+            num_rolls: *a,
+            // Rounding (1 - V with V a hair above 1) can leave 1e-16 outside [0, 1].
+            win: win.to_f64().clamp(0.0, 1.0),
+            win_exact: fraction(win),
+        })
+        .collect();
+    Chances {
+        actions,
+        best,
+        runner_up,
+        tie,
+    }
 }
 
 fn write_text(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
@@ -200,7 +282,7 @@ fn write_text(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> 
         )?;
     }
     match (e.runner_up, e.margin) {
-        (Some(runner_up), Some(margin)) if margin < TIE_TOLERANCE => writeln!(
+        (Some(runner_up), Some(_)) if e.tie => writeln!(
             out,
             "best: {} wins {:.12}, a tie with {runner_up} (ties go to the lowest num_rolls)",
             e.best, e.win

@@ -140,7 +140,7 @@ pub fn run(
     }
     // --exact: the search runs in f64; the strategy it found, and the
     // bound, are then computed again in exact fractions.
-    let exact = args.exact.then(|| {
+    let exact = args.exact.exact.then(|| {
         let engine = Engine::<Exact>::new(&model, Driver::Parallel);
         let grade = engine.grade(&response.policy, &b);
         let bound = response.hidden.then(|| engine.best_response(&b).win_rate());

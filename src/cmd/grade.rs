@@ -58,7 +58,7 @@ pub fn run(
     let bar = SolveBar::new("grading");
     let report = |done, all| bar.report(done, all);
     // With --exact, the floats are the exact figures' nearest doubles.
-    let (floats, exact) = if args.exact {
+    let (floats, exact) = if args.exact.exact {
         let exact = Engine::<Exact>::new(&model, Driver::Parallel)
             .with_progress(&report)
             .grade(&a, &b);

@@ -139,7 +139,7 @@ pub fn run(
         None => None,
     };
     let against = args.against.as_ref().zip(b.as_ref());
-    let (table, summary, exact_figures) = if args.exact {
+    let (table, summary, exact_figures) = if args.exact.exact {
         let mut exact = solve::<Exact>(&model, against, &report);
         exact.table.exact = Some(exact.values.cells().to_owned());
         let floats = solve::<f64>(&model, against, &report);

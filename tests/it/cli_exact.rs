@@ -126,3 +126,29 @@ fn final_grades_its_strategy_exactly() {
     agrees(&result, "first", "first_exact");
     agrees(&result, "bound", "bound_exact");
 }
+
+/// fa13 to 4 at 3-3, by hand: one die scores 1, 2, 4, 5 or 6 and wins,
+/// but a 3 makes 6, double the opponent's 3, and the swap hands the win
+/// over: 5/6. No other action can make 6 (0 dice: 1 + 3 = 4 points; two or
+/// more dice: a 1 scores 1, else at least 4), so each wins for sure.
+#[test]
+fn explain_gives_every_actions_exact_chance() {
+    let dir = TempDir::new().unwrap();
+    let explanation = json(
+        &dir,
+        &[
+            "explain", "--rules", "fa13", "--goal", "4", "--score", "3", "--opp", "3", "--exact",
+        ],
+    );
+    for action in explanation["actions"].as_array().unwrap() {
+        let expected = if action["num_rolls"] == 1 {
+            "5/6"
+        } else {
+            "1/1"
+        };
+        assert_eq!(action["win_exact"], expected, "{action}");
+    }
+    assert_eq!(explanation["best"], 0);
+    assert_eq!(explanation["tie"], true);
+    assert_eq!(explanation["margin_exact"], "0/1");
+}
