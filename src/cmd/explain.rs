@@ -226,14 +226,13 @@ fn chances<V: Probability>(
         .find(|(a, _)| *a == best)
         .expect("the solved action is legal")
         .1;
-    // The best other action, the lowest num_rolls among equals.
-    let runner_up =
-        wins.iter()
-            .filter(|(a, _)| *a != best)
-            .fold(None, |r: Option<&(i32, V)>, w| match r {
-                Some(r) if r.1 >= w.1 => Some(r),
-                _ => Some(w),
-            });
+    // The best other action: the lowest num_rolls among those that tie the
+    // highest other chance (within the f64 tie tolerance, or exactly).
+    let others = || wins.iter().filter(|(a, _)| *a != best);
+    let highest = others()
+        .map(|(_, w)| w.clone())
+        .reduce(|a, b| if b > a { b } else { a });
+    let runner_up = highest.and_then(|h| others().find(|(_, w)| V::ties(w, &h)));
     let tie = runner_up.is_some_and(|(_, w)| V::ties(w, best_win));
     let runner_up = runner_up.map(|(a, w)| {
         let margin = best_win.clone() - w.clone();
