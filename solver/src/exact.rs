@@ -241,6 +241,10 @@ impl Probability for Exact {
         value >= best
     }
 
+    /// A state costs about a thousand times an f64 one (hundreds of digits),
+    /// so any layer is worth splitting.
+    const MIN_STATES_TO_SPLIT: usize = 2;
+
     /// The nearest f64 (correctly rounded).
     fn to_f64(&self) -> f64 {
         self.to_fraction()

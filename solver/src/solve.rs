@@ -90,6 +90,11 @@ pub trait Probability:
     /// Whether `value` is close enough to `best` to count as a tie.
     fn ties(value: &Self, best: &Self) -> bool;
     fn to_f64(&self) -> f64;
+    /// A layer of fewer states is solved on one thread: enough states that
+    /// each thread's share outweighs a fork and join and the waking of a
+    /// sleeping thread. For f64 a state costs about 0.2 µs, so a layer of
+    /// 512 about 100 µs.
+    const MIN_STATES_TO_SPLIT: usize = 512;
 }
 
 /// The tie tolerance of f64 values.
@@ -370,12 +375,10 @@ impl<'m, V: Probability> Engine<'m, V> {
         })
     }
 
-    /// Whether a layer of this many states is split over rayon's threads: the
-    /// parallel driver, and enough states that each thread's share outweighs
-    /// a fork and join and the waking of a sleeping thread (a state costs
-    /// about 0.2 µs, so a layer of 512 about 100 µs).
+    /// Whether a layer of this many states is split over rayon's threads:
+    /// the parallel driver, and [`Probability::MIN_STATES_TO_SPLIT`] states.
     fn splits(&self, states: usize) -> bool {
-        self.driver == Driver::Parallel && states >= MIN_STATES_TO_SPLIT
+        self.driver == Driver::Parallel && states >= V::MIN_STATES_TO_SPLIT
     }
 
     /// `f` on every state of a layer, in layer order.
@@ -698,9 +701,6 @@ pub(crate) enum Step<T> {
     Exit(T),
     Pass(State),
 }
-
-/// A layer of fewer states is solved on one thread.
-const MIN_STATES_TO_SPLIT: usize = 512;
 
 /// Layers are split into parallel tasks of at least this many states (16,
 /// 64, 128 and one task per thread measured alike at goal 2000 on the shared

@@ -1,5 +1,5 @@
 //! The parallel driver splits only layers of at least 512 states (smaller
-//! ones run on one thread, see `MIN_STATES_TO_SPLIT` in solve.rs), so the
+//! ones run on one thread, see `Probability::MIN_STATES_TO_SPLIT`), so the
 //! goal-100 driver check in cross_check.rs runs both drivers on one thread.
 //! Here the goal is 600: the layers around s + o = 599 hold 600 states per
 //! dice-sides value, so they are split over the pool, and the two drivers
