@@ -10,9 +10,7 @@ use assert_cmd::Command;
 use predicates::str::contains;
 use serde_json::Value;
 
-fn hog() -> Command {
-    Command::cargo_bin("hog").unwrap()
-}
+use crate::common::hog;
 
 fn run_json(command: &mut Command) -> Value {
     let output = command.arg("--json").output().unwrap();

@@ -3,24 +3,13 @@
 //! are the f64 figures within 1e-15; an exact table keeps its fractions on
 //! disk and `hog table info` shows them.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
+use crate::common::json_in;
+
 fn json(dir: &TempDir, args: &[&str]) -> Value {
-    let output = Command::cargo_bin("hog")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "hog {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
+    json_in(dir.path(), args)
 }
 
 /// "p/q" read by Python's fractions and rounded to the nearest f64.

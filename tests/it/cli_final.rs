@@ -5,36 +5,15 @@
 //! the best response where the rules hide nothing, and the course's
 //! validator run on the exported module by python3.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 use tempfile::TempDir;
 
-fn hog() -> Command {
-    Command::cargo_bin("hog").unwrap()
-}
+use crate::common::{hog, json_in, number};
 
-/// Runs hog with --json in `dir` and parses its output; it must succeed.
 fn json(dir: &TempDir, args: &[&str]) -> Value {
-    let output = hog()
-        .current_dir(dir.path())
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "hog {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
-
-fn number(value: &Value, key: &str) -> f64 {
-    value[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} in {value}"))
+    json_in(dir.path(), args)
 }
 
 #[test]

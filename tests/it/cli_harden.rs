@@ -10,12 +10,9 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use hog_solver::table::PolicyTable;
 
-fn hog() -> Command {
-    Command::cargo_bin("hog").unwrap()
-}
+use crate::common::hog;
 
 /// hog in a folder; its stdout, which must be a success.
 fn ok_in(dir: &Path, args: &[&str]) -> Vec<u8> {

@@ -5,13 +5,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::str::contains;
 use serde_json::Value;
 
-fn hog() -> Command {
-    Command::cargo_bin("hog").unwrap()
-}
+use crate::common::{hog, number};
 
 /// Runs hog with --json and parses its output; the command must succeed.
 fn json(args: &[&str]) -> Value {
@@ -22,12 +19,6 @@ fn json(args: &[&str]) -> Value {
         String::from_utf8_lossy(&output.stderr)
     );
     serde_json::from_slice(&output.stdout).unwrap()
-}
-
-fn number(value: &Value, key: &str) -> f64 {
-    value[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} in {value}"))
 }
 
 /// The command fails with status 2 and an error that contains every piece.

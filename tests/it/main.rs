@@ -12,5 +12,6 @@ mod cli_frontdoor;
 mod cli_harden;
 mod cli_heatmap;
 mod cli_solver;
+mod common;
 mod readme;
 mod tables;

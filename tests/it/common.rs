@@ -1,0 +1,34 @@
+//! Helpers that several test modules share.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// The built `hog` binary.
+pub fn hog() -> Command {
+    Command::cargo_bin("hog").unwrap()
+}
+
+/// Runs hog with --json in `dir` and parses its output; it must succeed.
+pub fn json_in(dir: &Path, args: &[&str]) -> Value {
+    let output = hog()
+        .current_dir(dir)
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "hog {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A number field of a JSON object.
+pub fn number(value: &Value, key: &str) -> f64 {
+    value[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}
