@@ -47,11 +47,14 @@
 //! touched yet, so each cell's change is an exact improvement: a sweep never
 //! lowers the win rate. Sweeps repeat until no reached cell changes. A cell
 //! keeps its action unless another is better by more than the tie
-//! tolerance, so the ascent ends.
+//! tolerance, so the ascent ends; otherwise it takes the lowest num_rolls
+//! among the best. The tolerance (1e-12 for f64) applies to the
+//! reach-weighted sum, that is to the change of the win rate itself, so a
+//! cell reached with a chance below about 1e-12 keeps its start's action.
 //!
 //! A cell that no game reaches (μ = 0 for every d) takes the action that is
 //! best with the first dice sides (six: every game's dice until somebody
-//! plays Pork Chop), lowest num_rolls on ties.
+//! plays Pork Chop), with the same rule for ties.
 //!
 //! # Starts and restarts
 //!

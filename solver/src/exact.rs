@@ -99,7 +99,9 @@ impl Exact {
 
     /// The decimal expansion to `digits` significant digits, rounded half
     /// up from the exact value (not from a float).
+    /// `digits` must be at least 1, and the value at least 0 (a probability).
     pub fn decimal(&self, digits: u32) -> String {
+        assert!(digits >= 1, "a decimal has at least one digit");
         let fraction = self.to_fraction();
         if fraction.is_zero() {
             return "0".into();
@@ -223,6 +225,7 @@ impl Probability for Exact {
     /// count / total, where total is 2^a · 3^b (sides^n for dice of 4 or 6
     /// sides, or their squares for re-rolling dice).
     fn from_counts(count: u64, total: u64) -> Exact {
+        assert!(total > 0, "a dice total of 0");
         let (mut rest, mut twos, mut threes) = (total, 0, 0);
         while rest % 2 == 0 {
             rest /= 2;
@@ -245,9 +248,11 @@ impl Probability for Exact {
     /// so any layer is worth splitting.
     const MIN_STATES_TO_SPLIT: usize = 2;
 
-    /// The nearest f64 (correctly rounded).
+    /// The nearest f64 (correctly rounded), from the fraction as it stands:
+    /// no reduction, which would cost a division per factor of three.
     fn to_f64(&self) -> f64 {
-        self.to_fraction()
+        let denominator = (BigInt::one() << self.twos) * power_of_three(self.threes);
+        BigRational::new_raw(self.numerator.clone(), denominator)
             .to_f64()
             .expect("a probability is a finite number")
     }

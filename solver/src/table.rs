@@ -515,6 +515,15 @@ fn read_exact_values(input: &mut impl Read, values: &[f64], g: usize) -> Result<
                 at()
             )));
         }
+        // n <= 2^a·3^b has at most a + b·log2(3) + 1 bits; a longer numerator
+        // is corruption, refused before it is read.
+        let most_bytes = (u64::from(twos) + u64::from(threes) * 1585 / 1000 + 1) / 8 + 2;
+        if u64::from(len) > most_bytes {
+            return Err(corrupt(format!(
+                "the exact value {} claims a {len}-byte numerator over 2^{twos}·3^{threes}",
+                at()
+            )));
+        }
         let entry = 12 + u64::from(len);
         if entry > left {
             return Err(corrupt(format!(
@@ -837,6 +846,21 @@ mod exact_tests {
                 "bit {bit} was accepted"
             );
         }
+    }
+
+    #[test]
+    fn an_exact_numerator_longer_than_its_denominator_allows_is_refused_unread() {
+        let mut b = bytes(&exact_table());
+        let h = u32::from_le_bytes(b[12..16].try_into().unwrap()) as usize;
+        let body = u64::from_le_bytes(b[16 + h..24 + h].try_into().unwrap()) as usize;
+        // The first exact value: a (u32), b (u32), then the numerator's length.
+        let len_at = 24 + h + body + 8 + 8;
+        b[len_at..len_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        let crc_at = b.len() - 4;
+        let crc = crc32fast::hash(&b[..crc_at]);
+        b[crc_at..].copy_from_slice(&crc.to_le_bytes());
+        let e = PolicyTable::read(&b[..]).unwrap_err().to_string();
+        assert!(e.contains("-byte numerator over"), "{e}");
     }
 
     #[test]

@@ -523,6 +523,8 @@ struct Summary {
     win_rate: Option<f64>,
     sides_slice: Option<u32>,
     full_win_rate: Option<f64>,
+    /// Set when the export loses to the course baseline.
+    warning: Option<String>,
 }
 
 pub fn run(
@@ -631,6 +633,7 @@ pub fn run_recorded(
                 win_rate: info.grade.as_ref().map(|g| g.win_rate),
                 sides_slice: info.slice.as_ref().map(|s| s.sides),
                 full_win_rate: info.slice.as_ref().and_then(|s| s.full_win_rate),
+                warning: info.grade.as_ref().and_then(losing_warning),
             },
         );
     }

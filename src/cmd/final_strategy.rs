@@ -72,6 +72,8 @@ struct Summary {
     /// The best response that sees the hidden state; None when nothing is hidden.
     bound: Option<f64>,
     file: Option<String>,
+    /// Set when the strategy loses to the course baseline (possible with --against).
+    warning: Option<String>,
     /// With --exact: the figures above as reduced fractions "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     win_rate_exact: Option<String>,
@@ -158,6 +160,7 @@ pub fn run(
         second: grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
         file: args.output.as_ref().map(|p| p.display().to_string()),
+        warning: info.grade.as_ref().and_then(export::losing_warning),
         win_rate_exact: exact_text(|(g, _)| Some(&g.win_rate)),
         first_exact: exact_text(|(g, _)| Some(&g.first.a_wins)),
         second_exact: exact_text(|(g, _)| Some(&g.second.a_wins)),
@@ -209,7 +212,7 @@ pub fn run(
             )?;
         }
     }
-    if let Some(warning) = info.grade.as_ref().and_then(export::losing_warning) {
+    if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;
     }
     match (&args.output, &output) {

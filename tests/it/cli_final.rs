@@ -71,28 +71,34 @@ fn fa16_final_module_grades_back_to_its_win_rate_and_clears_the_course_bar() {
 #[test]
 fn exported_modules_answer_every_pair_a_course_validator_asks() {
     // NJU's 2021 contest validator calls final_strategy(i, j) for i, j < 300.
+    // fa16's answers include Pork Chop (-1).
     let dir = TempDir::new().unwrap();
-    hog()
-        .current_dir(dir.path())
-        .args(["final", "--rules", "fa13", "-o", "final_fa13.py"])
-        .assert()
-        .success();
-    let check = "from final_fa13 import final_strategy as f\n\
-                 answers = {f(i, j) for i in range(300) for j in range(300)}\n\
-                 assert all(type(a) is int and 0 <= a <= 10 for a in answers), answers\n\
-                 assert f(150, 20) == f(99, 20) and f(-3, 7) == f(0, 7)\n\
-                 print('ok')\n";
-    let output = std::process::Command::new("python3")
-        .current_dir(dir.path())
-        .args(["-c", check])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n");
+    for (rules, lowest) in [("fa13", 0), ("fa16", -1), ("nju21", 0)] {
+        let module = format!("final_{rules}");
+        hog()
+            .current_dir(dir.path())
+            .args(["final", "--rules", rules, "-o", &format!("{module}.py")])
+            .assert()
+            .success();
+        let check = format!(
+            "from {module} import final_strategy as f\n\
+             answers = {{f(i, j) for i in range(300) for j in range(300)}}\n\
+             assert all(type(a) is int and {lowest} <= a <= 10 for a in answers), answers\n\
+             assert f(150, 20) == f(99, 20) and f(-3, 7) == f(0, 7)\n\
+             print('ok')\n"
+        );
+        let output = std::process::Command::new("python3")
+            .current_dir(dir.path())
+            .args(["-c", &check])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{rules}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n", "{rules}");
+    }
 }
 
 #[test]
@@ -196,6 +202,12 @@ fn an_export_that_loses_to_the_course_baseline_says_so() {
         .success()
         .stdout(contains("\"warning\""))
         .stderr(contains("warning: this strategy LOSES"));
+    // The summary of an export to a file says so in JSON too.
+    let summary = json(&dir, &[&losing[..], &["-o", "lose.csv"]].concat());
+    assert!(
+        summary["warning"].as_str().unwrap().contains("LOSES"),
+        "{summary}"
+    );
     // A winning export carries no warning.
     hog()
         .current_dir(dir.path())

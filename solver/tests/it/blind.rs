@@ -102,6 +102,21 @@ fn without_hidden_state_it_is_the_best_response() {
         );
         assert_eq!(blind.bound, response.win_rate(), "{}", preset.name);
         assert_eq!(blind.values, response.us, "{}", preset.name);
+        // And its grade is the plain reference's best response, at goal 10.
+        let model = Model::new(&rules, 10).unwrap();
+        let b = course(&rules, 10, "always_roll", &[4]);
+        let blind = Engine::<f64>::new(&model, Driver::Sequential)
+            .blind_response(&b)
+            .unwrap();
+        let reference = Reference::<f64>::new(&rules, 10);
+        let expected = reference.best_response(&b);
+        let expected = (expected.us(State::START) + expected.them(State::START)) / 2.0;
+        assert!(
+            (blind.grade.win_rate - expected).abs() < TOLERANCE,
+            "{}: {} against the reference's {expected}",
+            preset.name,
+            blind.grade.win_rate
+        );
     }
 }
 
