@@ -385,20 +385,23 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 let x = states[0];
                 let (s, o) = (x.score as usize, x.opponent_score as usize);
                 let current = policy.get(x);
-                let best = model
-                    .rules()
-                    .actions()
-                    .map(score)
+                let scores: Vec<(i32, V)> =
+                    model.rules().actions().map(|a| (a, score(a))).collect();
+                let best = scores
+                    .iter()
+                    .map(|(_, v)| v)
                     .reduce(|a, b| if b > a { b } else { a })
-                    .expect("the rules have actions");
-                let chosen = if V::ties(&score(current), &best) {
+                    .expect("the rules have actions")
+                    .clone();
+                let ties = |a: i32| scores.iter().any(|(b, v)| *b == a && V::ties(v, &best));
+                let chosen = if ties(current) {
                     current
                 } else {
                     changed |= reached;
                     model
                         .rules()
                         .actions()
-                        .find(|&a| V::ties(&score(a), &best))
+                        .find(|&a| ties(a))
                         .expect("the best is some action's")
                 };
                 for d in 0..n {
