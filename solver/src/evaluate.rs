@@ -33,7 +33,17 @@ pub struct Outcome<V> {
     pub draw: V,
 }
 
-impl<V: Probability> Outcome<V> {
+/// What the ends of a game are worth in an evaluation: the three-wide
+/// [`Outcome`], or P(A wins) alone where no game can be drawn.
+pub(crate) trait Ends<V>: Expectation<V> + Send + Sync {
+    fn a_wins() -> Self;
+    fn b_wins() -> Self;
+    fn draw() -> Self;
+    /// The three probabilities this value stands for.
+    fn outcome(self) -> Outcome<V>;
+}
+
+impl<V: Probability> Ends<V> for Outcome<V> {
     fn a_wins() -> Self {
         Outcome {
             a_wins: V::one(),
@@ -55,6 +65,90 @@ impl<V: Probability> Outcome<V> {
             a_wins: V::zero(),
             b_wins: V::zero(),
             draw: V::one(),
+        }
+    }
+
+    fn outcome(self) -> Outcome<V> {
+        self
+    }
+}
+
+/// P(A wins) alone, where no game can be drawn. Its sums are the `a_wins`
+/// sums of [`Outcome`], term for term, so they give the same bits at a third
+/// of the arithmetic; then P(B wins) = 1 − P(A wins) (within rounding of the
+/// three-wide sum) and P(draw) = 0.
+impl<V: Probability> Ends<V> for V {
+    fn a_wins() -> V {
+        V::one()
+    }
+
+    fn b_wins() -> V {
+        V::zero()
+    }
+
+    fn draw() -> V {
+        V::zero()
+    }
+
+    fn outcome(self) -> Outcome<V> {
+        Outcome {
+            b_wins: V::one() - self.clone(),
+            a_wins: self,
+            draw: V::zero(),
+        }
+    }
+}
+
+/// P(A wins) and P(B wins) where no game can be drawn: the `a_wins` and
+/// `b_wins` sums of [`Outcome`], term for term (the same bits), without the
+/// draw's, which are all 0.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Decided<V> {
+    a_wins: V,
+    b_wins: V,
+}
+
+impl<V: Probability> Expectation<V> for Decided<V> {
+    fn zero() -> Self {
+        Decided {
+            a_wins: V::zero(),
+            b_wins: V::zero(),
+        }
+    }
+
+    fn add_scaled(self, p: &V, value: Self) -> Self {
+        Decided {
+            a_wins: self.a_wins + p.clone() * value.a_wins,
+            b_wins: self.b_wins + p.clone() * value.b_wins,
+        }
+    }
+}
+
+impl<V: Probability> Ends<V> for Decided<V> {
+    fn a_wins() -> Self {
+        Decided {
+            a_wins: V::one(),
+            b_wins: V::zero(),
+        }
+    }
+
+    fn b_wins() -> Self {
+        Decided {
+            a_wins: V::zero(),
+            b_wins: V::one(),
+        }
+    }
+
+    fn draw() -> Self {
+        Self::zero()
+    }
+
+    /// Only where no game can be drawn: P(draw) = 0.
+    fn outcome(self) -> Outcome<V> {
+        Outcome {
+            a_wins: self.a_wins,
+            b_wins: self.b_wins,
+            draw: V::zero(),
         }
     }
 }
@@ -118,7 +212,8 @@ impl<V: Probability> Evaluation<V> {
         self.b_moves.get(State::START)
     }
 
-    /// The course's win rate of A: the mean of its wins in the two seatings.
+    /// The course's win rate of A: the mean of its wins in the two seatings
+    /// (as in [`Grade::of`]).
     pub fn win_rate(&self) -> V {
         (self.first().a_wins.clone() + self.second().a_wins.clone()) * V::half()
     }
@@ -133,45 +228,70 @@ impl<V: Probability> Engine<'_, V> {
     /// The exact outcome of A against B from every state.
     pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
         let sides = self.model().sides();
-        self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides))
+        let (a_moves, b_moves) =
+            self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides));
+        Evaluation { a_moves, b_moves }
     }
 
     /// The course's grade of A against B: only what the two games from 0-0
-    /// need. The dice sides change only by Pork Chop, so when neither
-    /// strategy ever plays it, the states with four-sided dice cannot be
-    /// reached and are skipped; the six-sided states never lead to them, so
-    /// their values are those of [`Engine::evaluate`], bit for bit.
+    /// need.
+    ///
+    /// * The dice sides change only by Pork Chop, so when neither strategy
+    ///   ever plays it, the states with four-sided dice cannot be reached and
+    ///   are skipped; the six-sided states never lead to them, so their
+    ///   values are those of [`Engine::evaluate`], bit for bit.
+    /// * A draw needs a turn that scores 0 (a pass). Under rules where no
+    ///   turn can score 0, only P(A wins) is summed (see [`Ends`]), and
+    ///   P(B wins) is 1 − P(A wins); [`Engine::grade_both`] sums it too.
     pub fn grade(&self, a: &Policy, b: &Policy) -> Grade<V> {
-        let pork_chop = |p: &Policy| p.actions().iter().any(|&n| n == -1);
-        let sides = if pork_chop(a) || pork_chop(b) {
+        if self.model().rules().can_score_zero() {
+            self.grade_in::<Outcome<V>>(a, b)
+        } else {
+            self.grade_in::<V>(a, b)
+        }
+    }
+
+    /// [`Engine::grade`] with P(B wins) summed as well, so that it is B's
+    /// own grade against A, bit for bit (a round robin's other seat).
+    pub(crate) fn grade_both(&self, a: &Policy, b: &Policy) -> Grade<V> {
+        if self.model().rules().can_score_zero() {
+            self.grade_in::<Outcome<V>>(a, b)
+        } else {
+            self.grade_in::<Decided<V>>(a, b)
+        }
+    }
+
+    fn grade_in<T: Ends<V>>(&self, a: &Policy, b: &Policy) -> Grade<V> {
+        let sides = if plays_pork_chop(a) || plays_pork_chop(b) {
             self.model().sides()
         } else {
             &[6]
         };
-        let evaluation = self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides));
-        Grade {
-            win_rate: evaluation.win_rate(),
-            draw: evaluation.draw(),
-            first: evaluation.first().clone(),
-            second: evaluation.second().clone(),
-        }
+        let (a_moves, b_moves) =
+            self.in_pool_for_layers(sides, || self.evaluate_layers::<T>(a, b, sides));
+        Grade::of(
+            a_moves.get(State::START).clone().outcome(),
+            b_moves.get(State::START).clone().outcome(),
+        )
     }
 
-    fn evaluate_layers(&self, a: &Policy, b: &Policy, sides: &[u32]) -> Evaluation<V> {
+    /// The grids of A to move and B to move, in the ends T.
+    fn evaluate_layers<T: Ends<V>>(
+        &self,
+        a: &Policy,
+        b: &Policy,
+        sides: &[u32],
+    ) -> (Grid<T>, Grid<T>) {
         let model = self.model();
         // Grids over the evaluated sides only: half the memory for a grade
         // that skips fa16's four-sided states.
-        let mut a_moves = Grid::over_sides(model, sides, Expectation::<V>::zero());
-        let mut b_moves = Grid::over_sides(model, sides, Expectation::<V>::zero());
-        let (a_wins, b_wins) = (Outcome::a_wins(), Outcome::b_wins());
+        let mut a_moves = Grid::over_sides(model, sides, T::zero());
+        let mut b_moves = Grid::over_sides(model, sides, T::zero());
+        let (a_wins, b_wins) = (T::a_wins(), T::b_wins());
         for layer in self.layers_over(sides) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
             // mean the mover wins or loses, `next` the other player's grid.
-            let step = |x: State,
-                        policy: &Policy,
-                        mine: &Outcome<V>,
-                        yours: &Outcome<V>,
-                        next: &Grid<Outcome<V>>| {
+            let step = |x: State, policy: &Policy, mine: &T, yours: &T, next: &Grid<T>| {
                 let a = policy.get(x);
                 match self.pass(x, a) {
                     Some(y) => Step::Pass(y),
@@ -189,11 +309,11 @@ impl<V: Probability> Engine<'_, V> {
                 .unzip();
             // A pass hands the move to the other player in the same layer: their
             // exit value, or a draw if they pass back.
-            let resolve = |own: &Step<Outcome<V>>, others: &[Step<Outcome<V>>]| match own {
+            let resolve = |own: &Step<T>, others: &[Step<T>]| match own {
                 Step::Exit(v) => v.clone(),
                 Step::Pass(y) => match &others[layer.position(*y)] {
                     Step::Exit(v) => v.clone(),
-                    Step::Pass(_) => Outcome::draw(),
+                    Step::Pass(_) => T::draw(),
                 },
             };
             for (i, &x) in layer.states.iter().enumerate() {
@@ -201,7 +321,7 @@ impl<V: Probability> Engine<'_, V> {
                 b_moves.set(x, resolve(&b_steps[i], &a_steps));
             }
         }
-        Evaluation { a_moves, b_moves }
+        (a_moves, b_moves)
     }
 }
 
@@ -230,7 +350,22 @@ impl<V: Probability> Engine<'_, V> {
     }
 }
 
+/// Whether a policy ever plays Pork Chop (-1), the only way to four-sided dice.
+pub(crate) fn plays_pork_chop(policy: &Policy) -> bool {
+    policy.actions().iter().any(|&n| n == -1)
+}
+
 impl<V: Probability> Grade<V> {
+    /// The grade of the two games from 0-0: A moving first, and second.
+    pub(crate) fn of(first: Outcome<V>, second: Outcome<V>) -> Grade<V> {
+        Grade {
+            win_rate: (first.a_wins.clone() + second.a_wins.clone()) * V::half(),
+            draw: (first.draw.clone() + second.draw.clone()) * V::half(),
+            first,
+            second,
+        }
+    }
+
     /// The same figures, each rounded to the nearest f64.
     pub fn to_f64(&self) -> Grade<f64> {
         Grade {
@@ -263,4 +398,35 @@ pub fn grade(model: &Model, a: &Policy, b: &Policy) -> Grade<f64> {
 /// The exact outcome of A against B under a model, on all cores.
 pub fn evaluate(model: &Model, a: &Policy, b: &Policy) -> Evaluation<f64> {
     Engine::new(model, Driver::Parallel).evaluate(a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::Model;
+    use crate::rules::{Rules, PRESETS};
+    use crate::solve::{Driver, Engine};
+
+    /// The grade sums P(A wins) alone, with no draws, exactly when the rules
+    /// say no turn can score 0: then no action anywhere may be a pass (a
+    /// draw needs two), and under rules that can score 0 some action is.
+    #[test]
+    fn a_pass_exists_exactly_when_the_rules_can_score_zero() {
+        let mut rule_sets: Vec<Rules> = PRESETS.iter().map(|p| (p.rules)()).collect();
+        // Picky Piggy with Pork Chop's rules around it.
+        let mut fa16_picky = Rules::fa16();
+        fa16_picky.zero = Rules::nju21().zero;
+        rule_sets.push(fa16_picky);
+        for rules in &rule_sets {
+            let model = Model::new(rules, 60).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            let passes = engine.layers().any(|layer| {
+                layer.states.iter().any(|&x| {
+                    rules
+                        .actions()
+                        .any(|action| engine.pass(x, action).is_some())
+                })
+            });
+            assert_eq!(passes, rules.can_score_zero(), "{rules}");
+        }
+    }
 }

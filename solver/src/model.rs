@@ -49,6 +49,11 @@ pub struct Model {
     rolls: Vec<PointDistribution>,
     /// Swine Swap on 3^sum, for every sum a turn can produce.
     swap_on_sum: Vec<bool>,
+    /// Swine Swap on 3^sum from every sum s + o of a state: bit p set if a
+    /// turn of p points swaps (p < 128: see [`Model::landing`]).
+    swaps_from_sum: Vec<u128>,
+    /// The most points a turn can score.
+    max_points: u32,
     /// Sus Fuss: the mover's score after the rule, for every score a turn can produce.
     fussed: Vec<u32>,
 }
@@ -60,7 +65,8 @@ pub enum Landing {
     /// No after-turn rule: the mover's score is s + p.
     Plain,
     /// One swap rule (Swine Swap on doubles or on 3^sum): s + p, except at
-    /// the points where the swap fires ([`Model::swap_points`]).
+    /// the points where the swap fires ([`Model::swap_points`]); no turn
+    /// scores 128 points or more, so they fit in one u128.
     Swaps,
     /// Sus Fuss alone: the mover's score is [`Model::fuss`] of s + p.
     Fuss,
@@ -134,6 +140,17 @@ impl Model {
         } else {
             vec![]
         };
+        let swaps_from_sum = if swap_on_sum.is_empty() {
+            vec![]
+        } else {
+            (0..=2 * (goal - 1))
+                .map(|sum| {
+                    (0..=max_points.min(u128::BITS - 1))
+                        .filter(|&p| swap_on_sum[(sum + p) as usize])
+                        .fold(0, |mask, p| mask | 1 << p)
+                })
+                .collect()
+        };
         let fussed = if rules.after.contains(&AfterTurn::SusFuss) {
             (0..=max_score).map(sus_fuss).collect()
         } else {
@@ -145,6 +162,8 @@ impl Model {
             roll_classes,
             rolls,
             swap_on_sum,
+            swaps_from_sum,
+            max_points,
             fussed,
         })
     }
@@ -226,7 +245,11 @@ impl Model {
     pub fn landing(&self) -> Landing {
         match self.rules.after.as_slice() {
             [] => Landing::Plain,
-            [AfterTurn::SwineSwapDouble | AfterTurn::SwineSwapPowerOfThree] => Landing::Swaps,
+            [AfterTurn::SwineSwapDouble | AfterTurn::SwineSwapPowerOfThree]
+                if self.max_points < u128::BITS =>
+            {
+                Landing::Swaps
+            }
             [AfterTurn::SusFuss] => Landing::Fuss,
             _ => Landing::General,
         }
@@ -249,29 +272,25 @@ impl Model {
         }
     }
 
-    /// `f(p)` for every p in 0..=max_points (and maybe some p twice) at
-    /// which the swap rule fires from x: Swine Swap on doubles when
-    /// s + p = 2o or 2(s + p) = o, Swine Swap on 3^sum when the table says so
-    /// for s + p + o. (Rules of [`Landing::Swaps`] only.)
+    /// The points p in 0..=max_points at which the swap rule fires from x,
+    /// as the bits of a mask: Swine Swap on doubles when s + p = 2o or
+    /// 2(s + p) = o, Swine Swap on 3^sum when the table says so for
+    /// s + p + o. (Rules of [`Landing::Swaps`] only, where max_points < 128.)
     #[inline]
-    pub fn swap_points(&self, x: State, max_points: u32, mut f: impl FnMut(u32)) {
+    pub fn swap_points(&self, x: State, max_points: u32) -> u128 {
         let (s, o) = (x.score, x.opponent_score);
+        let below = u128::MAX >> (u128::BITS - 1 - max_points);
         match self.rules.after.as_slice() {
             [AfterTurn::SwineSwapDouble] => {
                 let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
-                for m in doubles.into_iter().flatten() {
-                    if m >= s && m - s <= max_points {
-                        f(m - s);
-                    }
-                }
+                doubles
+                    .into_iter()
+                    .flatten()
+                    .filter(|&m| m >= s && m - s <= max_points)
+                    .fold(0, |mask, m| mask | 1 << (m - s))
             }
-            [AfterTurn::SwineSwapPowerOfThree] => {
-                let sums = &self.swap_on_sum[(s + o) as usize..=(s + o + max_points) as usize];
-                for (p, _) in sums.iter().enumerate().filter(|(_, &swap)| swap) {
-                    f(p as u32);
-                }
-            }
-            _ => {}
+            [AfterTurn::SwineSwapPowerOfThree] => self.swaps_from_sum[(s + o) as usize] & below,
+            _ => 0,
         }
     }
 

@@ -282,6 +282,11 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
     /// (Sus Fuss: fuss(s + p)), a win if m >= G, except where a swap fires.
+    ///
+    /// Without Sus Fuss, m = s + p grows with p, so the outcomes (in
+    /// ascending p) split into runs: those below the goal read row[s + p],
+    /// those from the goal on are wins, and a swap point between runs goes
+    /// through next(). Each run is a loop without tests.
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -308,24 +313,44 @@ impl<'m, V: Probability> Engine<'m, V> {
             sides: x.sides,
         })..][..grid.goal];
         let outcomes = &self.rolls[self.model.roll_index(x, n)];
-        outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
-            let m = s + p;
-            let value = if landing == Landing::Swaps && self.model.swaps(m, o) {
-                general(self.model.next(x, n, *p))
-            } else {
-                let m = if landing == Landing::Fuss {
-                    self.model.fuss(m)
-                } else {
-                    m
-                };
-                if m >= goal {
-                    win.clone()
-                } else {
-                    row[m as usize].clone()
-                }
+        if landing == Landing::Fuss {
+            return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
+                let m = self.model.fuss(s + p);
+                acc.add_scaled(prob, if m >= goal { win } else { &row[m as usize] }.clone())
+            });
+        }
+        // Outcomes that land on row[s + p] or win, in order.
+        let run = |acc: T, outcomes: &[(u32, V)]| {
+            let below_goal = match outcomes.last() {
+                Some(&(p, _)) if s + p < goal => outcomes.len(),
+                _ => outcomes.partition_point(|(p, _)| s + p < goal),
             };
-            acc.add_scaled(prob, value)
-        })
+            let (on, past) = outcomes.split_at(below_goal);
+            let acc = on.iter().fold(acc, |acc, (p, prob)| {
+                acc.add_scaled(prob, row[(s + p) as usize].clone())
+            });
+            past.iter()
+                .fold(acc, |acc, (_, prob)| acc.add_scaled(prob, win.clone()))
+        };
+        let mut swaps = match landing {
+            Landing::Swaps => self
+                .model
+                .swap_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
+            _ => 0,
+        };
+        let (mut acc, mut rest) = (T::zero(), &outcomes[..]);
+        while swaps != 0 {
+            let p = swaps.trailing_zeros();
+            swaps &= swaps - 1;
+            let k = rest.partition_point(|&(q, _)| q < p);
+            acc = run(acc, &rest[..k]);
+            rest = &rest[k..];
+            if let Some(((_, prob), after)) = rest.split_first().filter(|((q, _), _)| *q == p) {
+                acc = acc.add_scaled(prob, general(self.model.next(x, n, p)));
+                rest = after;
+            }
+        }
+        run(acc, rest)
     }
 
     /// `f(P(p | x, a), next(x, a, p))` for every outcome p of action a from x.
@@ -624,9 +649,12 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
         past.fill(V::one());
         let last = f.len() as u32 - 1;
-        self.model.swap_points(x, last, |p| {
+        let mut swaps = self.model.swap_points(x, last);
+        while swaps != 0 {
+            let p = swaps.trailing_zeros();
+            swaps &= swaps - 1;
             f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, cell);
-        });
+        }
     }
 
     /// f(p) through the general next(x, 1, p): the path every fast path is tested against.

@@ -323,8 +323,10 @@ fn fa16_always_roll_8_against_always_roll_4_matches_the_course() {
 }
 
 /// `grade` skips fa16's four-sided states when neither strategy plays Pork
-/// Chop; what it reports must be exactly the full evaluation's figures, with
-/// and without Pork Chop in play, and for every preset.
+/// Chop, and where no game can be drawn sums P(A wins) alone; what it
+/// reports must be exactly the full evaluation's figures, with and without
+/// Pork Chop in play, and for every preset. (P(B wins) is then 1 - P(A wins),
+/// equal to the full evaluation's sum up to its rounding.)
 #[test]
 fn grade_equals_the_full_evaluation_bit_for_bit() {
     for preset in PRESETS {
@@ -345,8 +347,17 @@ fn grade_equals_the_full_evaluation_bit_for_bit() {
             let what = format!("{} {name}", preset.name);
             assert_eq!(grade.win_rate, full.win_rate(), "{what}");
             assert_eq!(grade.draw, full.draw(), "{what}");
-            assert_eq!(&grade.first, full.first(), "{what}");
-            assert_eq!(&grade.second, full.second(), "{what}");
+            for (graded, full) in [(&grade.first, full.first()), (&grade.second, full.second())] {
+                assert_eq!(graded.a_wins, full.a_wins, "{what}");
+                assert_eq!(graded.draw, full.draw, "{what}");
+                assert!((graded.b_wins - full.b_wins).abs() <= 1e-15, "{what}");
+                if !rules.can_score_zero() {
+                    assert_eq!(graded.draw, 0.0, "{what}");
+                    assert_eq!(graded.b_wins, 1.0 - graded.a_wins, "{what}");
+                } else {
+                    assert_eq!(graded.b_wins, full.b_wins, "{what}");
+                }
+            }
         }
     }
 }
