@@ -808,17 +808,29 @@ mod tests {
 
     #[test]
     fn a_header_with_an_impossible_goal_is_refused() {
-        // A crafted header: goal 0, no states, and a checksum that matches.
-        let header = Header {
-            rules: Rules::fa13().to_string(),
-            goal: 0,
-            objective: Objective::Optimal,
-            sides: vec![6],
-            answers: ANSWERS.to_string(),
+        // Crafted headers with no body and a checksum that matches: goals
+        // past the limit are refused as such; goal 10,000 is allowed, and
+        // the empty body is refused for its length.
+        let file = |goal| {
+            let header = Header {
+                rules: Rules::fa13().to_string(),
+                goal,
+                objective: Objective::Optimal,
+                sides: vec![6],
+                answers: ANSWERS.to_string(),
+            };
+            let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
+            assemble(2, &header, &[])
         };
-        let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
-        let e = read_error(&assemble(2, &header, &[]));
-        assert!(e.contains("goal 0"), "{e}");
+        for goal in [0, 10_001, u32::MAX] {
+            let e = read_error(&file(goal));
+            assert!(e.contains(&format!("goal {goal} is not allowed")), "{e}");
+        }
+        let e = read_error(&file(10_000));
+        assert!(
+            e.contains("the body claims 0 bytes; 100000000 states take 900000000"),
+            "{e}"
+        );
     }
 
     #[test]

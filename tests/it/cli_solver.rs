@@ -237,6 +237,25 @@ fn a_written_table_is_the_engines_solve_copied_into_a_policy_table() {
     }
 }
 
+/// The largest goal is 10,000: a state just below it is played (a turn
+/// needs no solve), and a goal of 10,001 is refused before any work.
+#[test]
+fn goals_up_to_10000_are_allowed() {
+    let turn = ["turn", "--rolls", "0", "--score", "9999", "--opp", "0"];
+    hog()
+        .args(turn)
+        .args(["--goal", "10000"])
+        .assert()
+        .success();
+    fails(&[&turn[..], &["--goal", "9999"]].concat(), &["score 9999"]);
+    for command in [&["solve"][..], &turn[..]] {
+        fails(
+            &[command, &["--goal", "10001"]].concat(),
+            &["goal 10001 is not allowed: the goal must be between 1 and 10000"],
+        );
+    }
+}
+
 /// |exact - simulated| <= 5 standard errors of a share of n games, with the
 /// standard error at most 1/(2 sqrt(n)): a false alarm has odds below 1e-6.
 fn assert_agrees(exact: f64, count: u64, games: u64, what: &str) {
