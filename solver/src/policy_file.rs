@@ -33,8 +33,9 @@ enum Cell {
 }
 
 struct Rows {
-    /// (score, opponent_score) -> num_rolls, filled row by row.
-    answers: Vec<Vec<i64>>,
+    /// (score, opponent_score) -> num_rolls, filled row by row: one byte
+    /// per answer (goal 10,000: 100 MB).
+    answers: Vec<Vec<i8>>,
 }
 
 fn shape_error(reason: String, at: Cell) -> Error {
@@ -65,7 +66,7 @@ impl Rows {
     fn into_policy(self, rules: &Rules, goal: u32) -> Result<Policy> {
         let sides = rules.state_sides().len();
         let g = goal as usize;
-        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o] as i8);
+        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o]);
         Policy::from_actions(rules, goal, actions)
     }
 }
@@ -140,9 +141,9 @@ pub fn policy_from_csv(input: impl Read, rules: &Rules, goal: u32) -> Result<Pol
                         at(),
                     )
                 })?;
-                check_cell(rules, value, score, o, at()).map(i64::from)
+                check_cell(rules, value, score, o, at())
             })
-            .collect::<Result<Vec<i64>>>()?;
+            .collect::<Result<Vec<i8>>>()?;
         answers.push(row);
     }
     if answers.len() != g {
@@ -252,9 +253,9 @@ pub fn policy_from_json(text: &str, rules: &Rules, goal: u32) -> Result<Policy> 
                             "{cell} at score {score}, opponent_score {o} is not an integer"
                         ))
                     })?;
-                    check_cell(rules, value, score, o, Cell::Json).map(i64::from)
+                    check_cell(rules, value, score, o, Cell::Json)
                 })
-                .collect::<Result<Vec<i64>>>()
+                .collect::<Result<Vec<i8>>>()
         })
         .collect::<Result<Vec<_>>>()?;
     Rows { answers }.into_policy(rules, goal)

@@ -26,8 +26,10 @@ use crate::error::{Error, Result};
 
 /// The most dice a turn may roll.
 pub const MAX_DICE: i32 = 10;
-/// The largest goal the tool accepts (the state space grows as goal²).
-pub const MAX_GOAL: u32 = 5000;
+/// The largest goal the tool accepts. The state space grows as goal²: at
+/// 10,000 fa16 has 2 x 10,000² = 200 million states, and a self-play solve
+/// holds 9 bytes for each (an f64 value and an i8 action), 1.8 GB.
+pub const MAX_GOAL: u32 = 10_000;
 
 /// What rolling zero dice scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -864,6 +864,12 @@ impl Grid<i8> {
         Policy::from_actions(model.rules(), model.goal(), self.cells().to_owned())
             .expect("the engine chooses only the rules' actions")
     }
+
+    /// Whether the policy's answer depends on the dice sides somewhere, as
+    /// [`Policy::sees_sides`].
+    pub fn sees_sides(&self) -> bool {
+        crate::strategy::sees_sides(self.cells())
+    }
 }
 
 #[cfg(test)]

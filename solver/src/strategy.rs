@@ -14,7 +14,7 @@
 //! Anything that names a file (`.csv`, `.json`, `.py`, `hog.py:NAME`, or a
 //! policy table) is [`StrategySpec::File`], read by the caller.
 
-use ndarray::Array3;
+use ndarray::{Array3, ArrayView3};
 
 use crate::error::{Error, Result};
 use crate::rules::{power_of_three_digits_match, sus_fuss, Preset, Rules, State};
@@ -134,13 +134,7 @@ impl Policy {
     /// Whether some state's answer depends on the dice sides, so that no
     /// course strategy (which sees only the two scores) can play it.
     pub fn sees_sides(&self) -> bool {
-        self.sides.len() > 1 && {
-            let first = self.actions.index_axis(ndarray::Axis(0), 0);
-            self.actions
-                .outer_iter()
-                .skip(1)
-                .any(|slice| slice != first)
-        }
+        sees_sides(self.actions.view())
     }
 
     /// The course strategy that plays one sides slice of this policy in every state.
@@ -157,6 +151,13 @@ impl Policy {
             actions,
         })
     }
+}
+
+/// Whether a table of actions, axes (sides index, score, opponent_score),
+/// answers differently for some sides in some pair of scores.
+pub fn sees_sides(actions: ArrayView3<i8>) -> bool {
+    let first = actions.index_axis(ndarray::Axis(0), 0);
+    actions.outer_iter().skip(1).any(|slice| slice != first)
 }
 
 impl Strategy for Policy {

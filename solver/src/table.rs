@@ -51,9 +51,9 @@
 //! Nothing here touches a file: the caller passes `impl Read`/`impl Write`
 //! and writes atomically.
 
-use std::io::{BufReader, Read, Write};
+use std::io::{BufReader, BufWriter, Read, Write};
 
-use ndarray::Array3;
+use ndarray::{Array3, ArrayView3};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -137,34 +137,44 @@ pub struct TablePolicy {
     pub policy: Policy,
 }
 
-const ANSWERS: &str =
-    "num_rolls (i8), then the mover's winning chance (f64), for every (sides, score, opponent_score)";
-const ANSWERS_EXACT: &str = "num_rolls (i8), then the mover's winning chance (f64), then the \
-     same chance as an exact fraction, for every (sides, score, opponent_score)";
-/// No exact section is longer than this (numerators of goal-100 tables have
-/// a few hundred digits); a longer length is corruption.
-const MAX_EXACT: u64 = 1 << 34;
-
-fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<{ MAX_HEADER as usize }>()
+/// A table to write, borrowed: a [`PolicyTable`]'s fields, or a solve's
+/// grids as the engine left them, so that writing copies nothing whole.
+pub struct TableView<'a> {
+    pub rules: &'a Rules,
+    pub goal: u32,
+    pub objective: &'a Objective,
+    /// num_rolls in every state, axes (sides index, score, opponent_score)
+    /// with the sides of [`Rules::state_sides`].
+    pub actions: ArrayView3<'a, i8>,
+    /// The mover's winning chance under the objective, axes as the actions'.
+    pub values: ArrayView3<'a, f64>,
+    /// The same values as exact fractions, for a table solved with them.
+    pub exact: Option<ArrayView3<'a, Exact>>,
 }
 
-impl PolicyTable {
+impl TableView<'_> {
     /// Writes the table; returns its checksum, the CRC-32 of every byte
-    /// before the last four.
+    /// before the last four. The body goes out through a 64 KiB buffer;
+    /// only an exact section (small goals) is assembled before it is written.
     pub fn write(&self, out: impl Write) -> std::io::Result<u32> {
-        if self.values.dim() != self.policy.actions().dim() {
-            return Err(std::io::Error::other(format!(
-                "{:?} values for {:?} actions",
-                self.values.dim(),
-                self.policy.actions().dim()
-            )));
+        let g = self.goal as usize;
+        let sides = self.rules.state_sides();
+        let shape = (sides.len(), g, g);
+        let shapes = [self.actions.dim(), self.values.dim()]
+            .into_iter()
+            .chain(self.exact.map(|exact| exact.dim()));
+        for dim in shapes {
+            if dim != shape {
+                return Err(std::io::Error::other(format!(
+                    "an array of shape {dim:?} in a table of shape {shape:?}"
+                )));
+            }
         }
         let header = Header {
             rules: self.rules.to_string(),
             goal: self.goal,
             objective: self.objective.clone(),
-            sides: self.policy.sides().to_vec(),
+            sides: sides.to_vec(),
             answers: if self.exact.is_some() {
                 ANSWERS_EXACT
             } else {
@@ -181,17 +191,14 @@ impl PolicyTable {
         out.write_all(&(header.len() as u32).to_le_bytes())?;
         out.write_all(&header)?;
         out.write_all(&(BYTES_PER_STATE * states).to_le_bytes())?;
-        let body = (self.policy.actions().iter().map(|&a| a as u8))
-            .chain(self.values.iter().flat_map(|v| v.to_le_bytes()));
-        let mut buffer = Vec::with_capacity(1 << 16);
-        for byte in body {
-            buffer.push(byte);
-            if buffer.len() == buffer.capacity() {
-                out.write_all(&buffer)?;
-                buffer.clear();
-            }
+        let mut body = BufWriter::with_capacity(1 << 16, &mut out);
+        for &a in &self.actions {
+            body.write_all(&[a as u8])?;
         }
-        out.write_all(&buffer)?;
+        for v in &self.values {
+            body.write_all(&v.to_le_bytes())?;
+        }
+        body.into_inner().map_err(|e| e.into_error())?;
         if let Some(exact) = &self.exact {
             let mut section = Vec::new();
             for value in exact {
@@ -210,6 +217,38 @@ impl PolicyTable {
         let checksum = out.hasher.finalize();
         out.inner.write_all(&checksum.to_le_bytes())?;
         Ok(checksum)
+    }
+}
+
+const ANSWERS: &str =
+    "num_rolls (i8), then the mover's winning chance (f64), for every (sides, score, opponent_score)";
+const ANSWERS_EXACT: &str = "num_rolls (i8), then the mover's winning chance (f64), then the \
+     same chance as an exact fraction, for every (sides, score, opponent_score)";
+/// No exact section is longer than this (numerators of goal-100 tables have
+/// a few hundred digits); a longer length is corruption.
+const MAX_EXACT: u64 = 1 << 34;
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<{ MAX_HEADER as usize }>()
+}
+
+impl PolicyTable {
+    /// Writes the table; returns its checksum, the CRC-32 of every byte
+    /// before the last four.
+    pub fn write(&self, out: impl Write) -> std::io::Result<u32> {
+        self.view().write(out)
+    }
+
+    /// The table as borrowed arrays.
+    pub fn view(&self) -> TableView<'_> {
+        TableView {
+            rules: &self.rules,
+            goal: self.goal,
+            objective: &self.objective,
+            actions: self.policy.actions().view(),
+            values: self.values.view(),
+            exact: self.exact.as_ref().map(Array3::view),
+        }
     }
 
     /// Reads and checks a whole table, values included.
@@ -769,17 +808,29 @@ mod tests {
 
     #[test]
     fn a_header_with_an_impossible_goal_is_refused() {
-        // A crafted header: goal 0, no states, and a checksum that matches.
-        let header = Header {
-            rules: Rules::fa13().to_string(),
-            goal: 0,
-            objective: Objective::Optimal,
-            sides: vec![6],
-            answers: ANSWERS.to_string(),
+        // Crafted headers with no body and a checksum that matches: goals
+        // past the limit are refused as such; goal 10,000 is allowed, and
+        // the empty body is refused for its length.
+        let file = |goal| {
+            let header = Header {
+                rules: Rules::fa13().to_string(),
+                goal,
+                objective: Objective::Optimal,
+                sides: vec![6],
+                answers: ANSWERS.to_string(),
+            };
+            let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
+            assemble(2, &header, &[])
         };
-        let header = bincode::serde::encode_to_vec(&header, config()).unwrap();
-        let e = read_error(&assemble(2, &header, &[]));
-        assert!(e.contains("goal 0"), "{e}");
+        for goal in [0, 10_001, u32::MAX] {
+            let e = read_error(&file(goal));
+            assert!(e.contains(&format!("goal {goal} is not allowed")), "{e}");
+        }
+        let e = read_error(&file(10_000));
+        assert!(
+            e.contains("the body claims 0 bytes; 100000000 states take 900000000"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,16 +1,18 @@
-//! The table decoder's peak heap, counted by a global allocator: it decodes
-//! while it reads, so it holds one copy of what it keeps and never the
-//! whole file. With N states a table file has 9N bytes (an i8 action and
-//! an f64 value each): keeping everything takes 9N, the policy alone N; a
-//! decoder that first read the file whole would need 9N more than that.
+//! The peak heap of a solve, of writing its table and of decoding it,
+//! counted by a global allocator. With N states the engine's grids hold 9N
+//! bytes (an i8 action and an f64 value each), and so does a table file.
+//! The writer encodes from the grids as it writes, copying nothing whole.
+//! The decoder decodes while it reads, so it holds one copy of what it
+//! keeps and never the whole file: keeping everything takes 9N, the policy
+//! alone N; a decoder that first read the file whole would need 9N more.
 //! One test in this binary, so no other thread allocates while it counts.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::table::{Objective, PolicyTable, TableView};
 use hog_solver::{Model, Rules};
-use ndarray::Array3;
 
 struct Counting;
 
@@ -42,30 +44,33 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
 }
 
 #[test]
-fn decoding_holds_one_copy_of_what_it_keeps() {
+fn a_table_is_solved_written_and_read_with_one_copy_of_what_is_kept() {
     let rules = Rules::fa16();
     let goal = 600;
-    let model = Model::new(&rules, goal).unwrap();
-    let policy =
-        hog_solver::strategy::Policy::from_strategy(&|_, _| 4, &rules, goal, "always_roll(4)")
-            .unwrap();
-    drop(model);
     let states = 2 * 600 * 600;
-    let values = Array3::from_elem((2, 600, 600), 0.5);
-    let table = PolicyTable {
-        rules,
+    // Slack for the buffers, a layer's work and the header: 1 MiB.
+    let slack = 1 << 20;
+    let model = Model::new(&rules, goal).unwrap();
+    let engine = Engine::<f64>::new(&model, Driver::Sequential);
+    // The solve holds its two grids, an f64 value and an i8 action per
+    // state, and one layer's work at a time.
+    let (solution, peak) = peak_during(|| engine.optimal());
+    assert!(peak <= 9 * states + slack, "solve: {peak} bytes");
+    // Written from the grids, as `hog solve -o` writes: nothing whole is copied.
+    let table = TableView {
+        rules: &rules,
         goal,
-        objective: Objective::Optimal,
-        policy,
-        values,
+        objective: &Objective::Optimal,
+        actions: solution.policy.cells(),
+        values: solution.values.cells(),
         exact: None,
     };
+    let (_, peak) = peak_during(|| table.write(std::io::sink()).unwrap());
+    assert!(peak <= slack, "write: {peak} bytes");
     let mut file = vec![];
     table.write(&mut file).unwrap();
-    drop(table);
+    drop(solution);
     assert!(file.len() > 9 * states);
-    // Slack for the reader's buffers and the header: 1 MiB.
-    let slack = 1 << 20;
     let (read, peak) = peak_during(|| PolicyTable::read(&file[..]).unwrap());
     assert!(peak <= 9 * states + slack, "read: {peak} bytes");
     drop(read);

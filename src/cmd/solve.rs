@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
 use hog_solver::strategy::Policy;
-use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::table::{Objective, TableView};
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
@@ -46,15 +46,19 @@ struct ExactSummary {
     f64_differing_reachable: usize,
 }
 
-/// A solve in the number type V: the table to write and the figures.
+/// A solve in the number type V: the engine's grids, kept as they are (a
+/// table file is written from them, and the summary read from them), and
+/// the figures.
 struct Solved<V> {
-    table: PolicyTable,
+    objective: Objective,
+    /// The chosen num_rolls in every state.
+    policy: Grid<i8>,
+    /// The mover's winning chance under the objective in every state.
+    values: Grid<V>,
     /// The mover's value at 0-0 (six-sided dice).
     start: V,
     /// For a best response: the win rate and its two seatings.
     response: Option<[V; 3]>,
-    /// The table's values in V.
-    values: Grid<V>,
 }
 
 fn solve<V: Probability>(
@@ -63,33 +67,28 @@ fn solve<V: Probability>(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Solved<V> {
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    let table = |objective, policy: &Grid<i8>, values: &Grid<V>| PolicyTable {
-        rules: model.rules().clone(),
-        goal: model.goal(),
-        objective,
-        policy: policy.to_policy(model),
-        values: values.cells().map(Probability::to_f64),
-        exact: None,
-    };
     match against {
         None => {
             let solution = engine.optimal();
             Solved {
-                table: table(Objective::Optimal, &solution.policy, &solution.values),
+                objective: Objective::Optimal,
                 start: solution.values.get(State::START).clone(),
                 response: None,
+                policy: solution.policy,
                 values: solution.values,
             }
         }
         Some((text, b)) => {
+            // The opponent's grid (`them`) is dropped here: only our values
+            // go into a table.
             let response = engine.best_response(b);
-            let objective = Objective::BestResponse {
-                against: text.clone(),
-            };
             Solved {
-                table: table(objective, &response.policy, &response.us),
+                objective: Objective::BestResponse {
+                    against: text.clone(),
+                },
                 start: response.first(),
                 response: Some([response.win_rate(), response.first(), response.second()]),
+                policy: response.policy,
                 values: response.us,
             }
         }
@@ -97,15 +96,14 @@ fn solve<V: Probability>(
 }
 
 impl<V: Probability> Solved<V> {
-    fn summary(&self, rules: &Rules, against: Option<&String>) -> Summary {
-        let opening = self.table.policy.get(State::START);
+    fn summary(&self, model: &Model, against: Option<&String>) -> Summary {
         let [win_rate, first, second] = match &self.response {
             Some(r) => r.clone().map(|v| Some(v.to_f64())),
             None => [None, None, None],
         };
         Summary {
-            rules: rules.name(),
-            goal: self.table.goal,
+            rules: model.rules().name(),
+            goal: model.goal(),
             objective: if against.is_some() {
                 "best_response"
             } else {
@@ -113,7 +111,7 @@ impl<V: Probability> Solved<V> {
             },
             against: against.cloned(),
             first_mover_win: self.start.to_f64(),
-            opening_action: opening,
+            opening_action: (*self.policy.get(State::START)).into(),
             win_rate,
             first,
             second,
@@ -130,29 +128,40 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = rules.clone();
-    let model = Model::new(&rules, goal)?;
+    let model = Model::new(rules, goal)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let b = match &args.against {
-        Some(text) => Some(sources.policy(text, &rules, goal).context("--against")?),
+        Some(text) => Some(sources.policy(text, rules, goal).context("--against")?),
         None => None,
     };
     let against = args.against.as_ref().zip(b.as_ref());
-    let (table, summary, exact_figures) = if args.exact.exact {
-        let mut exact = solve::<Exact>(&model, against, &report);
-        exact.table.exact = Some(exact.values.cells().to_owned());
+    // Each branch writes its table from the solve's grids and drops them
+    // before the summary is printed: no whole copy of the solution is made.
+    let (summary, sees_sides, exact_figures) = if args.exact.exact {
+        let exact = solve::<Exact>(&model, against, &report);
         let floats = solve::<f64>(&model, against, &report);
-        let mut summary = exact.summary(&rules, args.against.as_ref());
-        let opponent = b.as_ref().unwrap_or(&exact.table.policy);
-        let reached =
-            Engine::<f64>::new(&model, Driver::Parallel).reached(&exact.table.policy, opponent);
+        let values = exact.values.cells().map(Probability::to_f64);
+        write_table(
+            args,
+            &TableView {
+                rules,
+                goal,
+                objective: &exact.objective,
+                actions: exact.policy.cells(),
+                values: values.view(),
+                exact: Some(exact.values.cells()),
+            },
+        )?;
+        let mut summary = exact.summary(&model, args.against.as_ref());
+        let exact_policy = exact.policy.to_policy(&model);
+        let opponent = b.as_ref().unwrap_or(&exact_policy);
+        let reached = Engine::<f64>::new(&model, Driver::Parallel).reached(&exact_policy, opponent);
         let differing: Vec<bool> = exact
-            .table
             .policy
-            .actions()
+            .cells()
             .iter()
-            .zip(floats.table.policy.actions())
+            .zip(floats.policy.cells())
             .zip(reached.cells())
             .filter(|((e, f), _)| e != f)
             .map(|(_, &reached)| reached)
@@ -171,25 +180,45 @@ pub fn run(
             None => [None, None, None],
         };
         let figures = [Some(exact.start.clone()), win_rate, first, second];
-        (exact.table, summary, Some(figures))
+        (summary, exact.policy.sees_sides(), Some(figures))
     } else {
         let solved = solve::<f64>(&model, against, &report);
-        let summary = solved.summary(&rules, args.against.as_ref());
-        (solved.table, summary, None)
+        write_table(
+            args,
+            &TableView {
+                rules,
+                goal,
+                objective: &solved.objective,
+                actions: solved.policy.cells(),
+                values: solved.values.cells(),
+                exact: None,
+            },
+        )?;
+        let summary = solved.summary(&model, args.against.as_ref());
+        (summary, solved.policy.sees_sides(), None)
     };
-    if let Some(path) = &args.output {
-        write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
-        if path.as_os_str() == "-" {
-            // The table is stdout: nothing else goes there.
-            return Ok(());
-        }
+    if args
+        .output
+        .as_ref()
+        .is_some_and(|path| path.as_os_str() == "-")
+    {
+        // The table is stdout: nothing else goes there.
+        return Ok(());
     }
     if json {
         return write_json(out, &summary);
     }
-    print_summary(&summary, &table, args, out)?;
+    print_summary(&summary, rules, sees_sides, args, out)?;
     if let Some(figures) = exact_figures {
         print_exact(&summary, &figures, out)?;
+    }
+    Ok(())
+}
+
+/// Writes the table to the file of -o (atomically), if one is given.
+fn write_table(args: &SolveArgs, table: &TableView) -> Result<()> {
+    if let Some(path) = &args.output {
+        write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
     }
     Ok(())
 }
@@ -226,11 +255,12 @@ fn print_exact(summary: &Summary, figures: &[Option<Exact>; 4], out: &mut dyn Wr
 
 fn print_summary(
     summary: &Summary,
-    table: &PolicyTable,
+    rules: &Rules,
+    sees_sides: bool,
     args: &SolveArgs,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let sides = table.policy.sides();
+    let sides = rules.state_sides();
     writeln!(out, "rules        {}", summary.rules)?;
     writeln!(out, "goal         {}", summary.goal)?;
     match &summary.against {
@@ -263,10 +293,10 @@ fn print_summary(
         n => format!("{n} dice sides x {g} x {g} scores"),
     };
     writeln!(out, "states       {} ({shape})", sides.len() * g * g)?;
-    if table.rules.can_score_zero() {
+    if rules.can_score_zero() {
         writeln!(out, "draws        an endless game is a draw, worth 1/2 in the self-play optimum, 0 in a best response")?;
     }
-    if table.policy.sees_sides() {
+    if sees_sides {
         writeln!(
             out,
             "note         the policy depends on the dice sides, which a course strategy cannot see"

@@ -318,7 +318,7 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
     );
     // --goal -1 is the same error under every command that plays a game
     // (the others take no --goal: a usage error, as any unknown option).
-    let goal = "error: goal -1 is not allowed: the goal must be between 1 and 5000\n";
+    let goal = "error: goal -1 is not allowed: the goal must be between 1 and 10000\n";
     for args in [
         vec!["solve"],
         vec!["grade", "always_roll(4)"],

@@ -8,6 +8,12 @@ use std::path::Path;
 use predicates::str::contains;
 use serde_json::Value;
 
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine, Probability};
+use hog_solver::strategy::Policy;
+use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::{Model, Rules};
+
 use crate::common::{hog, number};
 
 /// Runs hog with --json and parses its output; the command must succeed.
@@ -149,6 +155,105 @@ fn table_info_reads_the_header_of_a_written_table() {
         .assert()
         .success()
         .stdout(contains("HOGTABLE version 2"));
+}
+
+/// `hog solve -o` writes its table straight from the engine's grids: byte
+/// for byte the table built the old way, as a `PolicyTable` holding copies of
+/// the engine's policy and values, for the optimum, a best response and an
+/// exact solve; and the summary is the same with -o as without it.
+#[test]
+fn a_written_table_is_the_engines_solve_copied_into_a_policy_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solved.hogtable");
+    let file = file.to_str().unwrap();
+    let always_roll = |rules: &Rules, goal, n| {
+        Policy::from_strategy(&move |_, _| n, rules, goal, "always_roll").unwrap()
+    };
+    let optimal = |rules: &Rules, goal| {
+        let model = Model::new(rules, goal).unwrap();
+        let solution = Engine::<f64>::new(&model, Driver::Sequential).optimal();
+        PolicyTable {
+            rules: rules.clone(),
+            goal,
+            objective: Objective::Optimal,
+            policy: solution.policy.to_policy(&model),
+            values: solution.values.cells().to_owned(),
+            exact: None,
+        }
+    };
+    let best_response = |rules: &Rules, goal, n| {
+        let model = Model::new(rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let response = engine.best_response(&always_roll(rules, goal, n));
+        PolicyTable {
+            rules: rules.clone(),
+            goal,
+            objective: Objective::BestResponse {
+                against: format!("always_roll({n})"),
+            },
+            policy: response.policy.to_policy(&model),
+            values: response.us.cells().to_owned(),
+            exact: None,
+        }
+    };
+    let exact = |rules: &Rules, goal| {
+        let model = Model::new(rules, goal).unwrap();
+        let solution = Engine::<Exact>::new(&model, Driver::Sequential).optimal();
+        PolicyTable {
+            rules: rules.clone(),
+            goal,
+            objective: Objective::Optimal,
+            policy: solution.policy.to_policy(&model),
+            values: solution.values.cells().map(Probability::to_f64),
+            exact: Some(solution.values.cells().to_owned()),
+        }
+    };
+    let cases = [
+        ("solve --rules fa16 --goal 40", optimal(&Rules::fa16(), 40)),
+        (
+            "solve --rules nju21 --goal 30",
+            optimal(&Rules::nju21(), 30),
+        ),
+        (
+            "solve --rules sp26 --goal 30 --against always_roll(5)",
+            best_response(&Rules::sp26(), 30, 5),
+        ),
+        (
+            "solve --rules fa13 --goal 8 --exact",
+            exact(&Rules::fa13(), 8),
+        ),
+    ];
+    for (command, old_way) in cases {
+        let args: Vec<&str> = command.split(' ').collect();
+        let without = json(&args);
+        let with = json(&[&args[..], &["-o", file]].concat());
+        assert_eq!(with, without, "{command}");
+        let mut expected = vec![];
+        old_way.write(&mut expected).unwrap();
+        assert!(
+            std::fs::read(file).unwrap() == expected,
+            "{command}: the written table differs"
+        );
+    }
+}
+
+/// The largest goal is 10,000: a state just below it is played (a turn
+/// needs no solve), and a goal of 10,001 is refused before any work.
+#[test]
+fn goals_up_to_10000_are_allowed() {
+    let turn = ["turn", "--rolls", "0", "--score", "9999", "--opp", "0"];
+    hog()
+        .args(turn)
+        .args(["--goal", "10000"])
+        .assert()
+        .success();
+    fails(&[&turn[..], &["--goal", "9999"]].concat(), &["score 9999"]);
+    for command in [&["solve"][..], &turn[..]] {
+        fails(
+            &[command, &["--goal", "10001"]].concat(),
+            &["goal 10001 is not allowed: the goal must be between 1 and 10000"],
+        );
+    }
 }
 
 /// |exact - simulated| <= 5 standard errors of a share of n games, with the
