@@ -13,9 +13,9 @@
 //! asked (which feeds a progress bar on a terminal, [`StepBar`]), then the
 //! answers as JSON; whatever the module prints, even from C, goes to stderr
 //! (so the dots cannot mix with the module's output or with the end of its
-//! error output that hog keeps). An answer that is not an `int` (int subclasses
-//! such as `bool` count, as under the course's `isinstance` check) comes
-//! back as its `repr`, so the error can name it exactly.
+//! error output that hog keeps). An answer that is not an `int` (int
+//! subclasses such as `bool` count, as under the course's `isinstance`
+//! check) comes back as its `repr`, so the error can name it exactly.
 //!
 //! The sandbox, set up in the child between fork and exec ([`confine`]):
 //!
