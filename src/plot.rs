@@ -108,6 +108,15 @@ pub const ACTION_COLOURS: [RGBColor; 12] = [
 /// Cells of a difference map where the two strategies agree.
 pub const AGREE_COLOUR: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
+// The colour maps are tables here rather than a crate's. No crate has Paul
+// Tol's qualitative schemes (the action colours). colorous's RED_BLUE is d3's
+// spline through ColorBrewer's 11-class RdBu (ends 67001F and 053061, darker
+// than Tol's BuRd) and plotters' colormaps have no diverging map, so
+// `interpolate` stays for the difference map. For viridis alone, colorous
+// would give the exact map (these eleven stops, interpolated, stay within
+// 14/255 of it) and plotters' ViridisRGB a coarser one (eight stops): a
+// dependency to replace one table of eleven colours is not simpler.
+
 /// Viridis, sampled at 0, 0.1, ..., 1 and interpolated linearly.
 const VIRIDIS: [RGBColor; 11] = [
     RGBColor(0x44, 0x01, 0x54),
@@ -571,7 +580,12 @@ fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &[String]) -> Result<(
     Ok(())
 }
 
-/// Splits a line at spaces and after commas so that each piece fits `width`.
+/// Splits a line at spaces and after commas so that each piece fits `width`
+/// pixels. By hand, not with textwrap: the width is measured in pixels of the
+/// font, as plotters draws it, where textwrap counts columns (its generic
+/// first-fit would need a fragment type measuring each word, longer than
+/// this loop), and a canonical rules text, which has no spaces, breaks after
+/// its commas.
 fn wrap<DB: DrawingBackend>(
     area: &Area<DB>,
     line: &str,

@@ -1,6 +1,7 @@
 //! Progress bars on stderr for long work, shown only on a terminal.
 
 use std::io::IsTerminal;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -41,5 +42,58 @@ impl SolveBar {
 impl Drop for SolveBar {
     fn drop(&mut self) {
         self.0.finish_and_clear();
+    }
+}
+
+/// Work that takes longer than this gets a [`StepBar`] (on a terminal).
+const STEP_BAR_AFTER: Duration = Duration::from_secs(1);
+
+/// A progress bar on stderr for work counted in steps whose pace is not
+/// known ahead (a Python strategy answering, say): shown only on a
+/// terminal, and only once the work has taken [`STEP_BAR_AFTER`], so that
+/// quick work draws nothing. Cleared when dropped.
+pub struct StepBar {
+    bar: ProgressBar,
+    start: Instant,
+    terminal: bool,
+}
+
+impl StepBar {
+    /// A bar of `steps` steps, which are `unit`, labelled `what`.
+    pub fn new(what: &str, steps: u64, unit: &str) -> StepBar {
+        let bar = ProgressBar::hidden().with_style(
+            ProgressStyle::with_template(&format!(
+                "{{msg}} {{wide_bar}} {{pos}}/{{len}} {unit}, {{eta}} left"
+            ))
+            .expect("a valid template"),
+        );
+        bar.set_length(steps);
+        bar.set_message(what.to_string());
+        StepBar {
+            bar,
+            start: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// A function that counts one step done, for another thread.
+    pub fn stepper(&self) -> impl Fn() + Send + 'static {
+        let (bar, start, terminal) = (self.bar.clone(), self.start, self.terminal);
+        move || {
+            if terminal && bar.is_hidden() && start.elapsed() >= STEP_BAR_AFTER {
+                // Another bar may be drawn on the cursor's line (the
+                // contest's entries): this one takes that line, which the
+                // other redraws when this is done.
+                eprint!("\r\x1b[2K");
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+            bar.inc(1);
+        }
+    }
+}
+
+impl Drop for StepBar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
     }
 }

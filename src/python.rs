@@ -9,11 +9,13 @@
 //! every (score, opponent_score) below the goal, twice (the course requires a
 //! deterministic, pure function of the two scores; each round must end within
 //! the time limit, and python3 is stopped after two rounds' time and a
-//! second), and prints the answers
-//! as JSON on a private copy of stdout; whatever the module prints, even
-//! from C, goes to stderr. An answer that is not an `int` (int subclasses
-//! such as `bool` count, as under the course's `isinstance` check) comes
-//! back as its `repr`, so the error can name it exactly.
+//! second). On a private copy of stdout it writes a dot for every score row
+//! asked (which feeds a progress bar on a terminal, [`StepBar`]), then the
+//! answers as JSON; whatever the module prints, even from C, goes to stderr
+//! (so the dots cannot mix with the module's output or with the end of its
+//! error output that hog keeps). An answer that is not an `int` (int
+//! subclasses such as `bool` count, as under the course's `isinstance`
+//! check) comes back as its `repr`, so the error can name it exactly.
 //!
 //! The sandbox, set up in the child between fork and exec ([`confine`]):
 //!
@@ -32,7 +34,7 @@
 //!   [`MAX_ANSWERS`] bytes of its answers.
 
 use std::collections::VecDeque;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
@@ -45,6 +47,8 @@ use hog_solver::{Error, Rules};
 use rustix::process::{Resource, Rlimit};
 use rustix::thread::UnshareFlags;
 use wait_timeout::ChildExt;
+
+use crate::progress::StepBar;
 
 /// The address space a strategy may use.
 const MEMORY: u64 = 2 << 30;
@@ -109,7 +113,20 @@ def timed(round):
              "raise it with --python-timeout" % (name, took, limit))
     return result
 
-rows = timed(lambda: [[ask(s, o) for o in range(goal)] for s in range(goal)])
+def row_done():
+    """A dot on the answers' pipe for every score row asked, before the
+    answers themselves: hog counts them for its progress bar."""
+    out.write(".")
+    out.flush()
+
+def first():
+    rows = []
+    for s in range(goal):
+        rows.append([ask(s, o) for o in range(goal)])
+        row_done()
+    return rows
+
+rows = timed(first)
 
 def again():
     for s in range(goal):
@@ -118,6 +135,7 @@ def again():
             if answer != rows[s][o]:
                 fail("%s is not deterministic: %s(%d, %d) answered %s, then %s"
                      % (name, name, s, o, rows[s][o], answer))
+        row_done()
 
 timed(again)
 json.dump(rows, out)
@@ -142,9 +160,19 @@ pub fn python_policy(
         .context("cannot make a folder for python3")?;
     let module = copy_module_folder(path, sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
-    let output = run_driver(&module, function, goal, time_limit, sandbox.path())
-        .with_context(|| format!("{}", path.display()))?;
     let name = format!("{}:{function}", path.display());
+    // Two rounds of questions, one step per score row.
+    let bar = StepBar::new(&format!("asking {name}"), 2 * u64::from(goal), "score rows");
+    let output = run_driver(
+        &module,
+        function,
+        goal,
+        time_limit,
+        sandbox.path(),
+        bar.stepper(),
+    )
+    .with_context(|| format!("{}", path.display()))?;
+    drop(bar);
     answers_to_policy(&output, &name, rules, goal).with_context(|| format!("{}", path.display()))
 }
 
@@ -176,13 +204,15 @@ fn copy_module_folder(path: &Path, to: &Path) -> Result<std::path::PathBuf> {
     Ok(to.join(path.file_name().context("a module file name")?))
 }
 
-/// The driver's answers (JSON text) for `module`, run in the sandbox.
+/// The driver's answers (JSON text) for `module`, run in the sandbox;
+/// `step` is called for every score row asked.
 fn run_driver(
     module: &Path,
     function: &str,
     goal: u32,
     time_limit: Duration,
     sandbox: &Path,
+    step: impl Fn() + Send + 'static,
 ) -> Result<String> {
     // Two rounds of questions, each within the limit (the driver checks),
     // and a second for starting python3 and importing the module.
@@ -222,7 +252,7 @@ fn run_driver(
     let stderr = child.stderr.take().expect("piped stderr");
     let (answers_sent, answers) = mpsc::channel();
     let (errors_sent, errors) = mpsc::channel();
-    std::thread::spawn(move || answers_sent.send(read_head(stdout, MAX_ANSWERS)));
+    std::thread::spawn(move || answers_sent.send(read_answers(stdout, step)));
     std::thread::spawn(move || errors_sent.send(read_tail(stderr, STDERR_TAIL)));
     let status = child.wait_timeout(deadline.saturating_duration_since(Instant::now()))?;
     // Whatever is left in the group (a forked child, say) goes too.
@@ -318,6 +348,27 @@ fn limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The driver's stdout: a dot for every score row asked, each counted by
+/// `step`, then the answers, whose first [`MAX_ANSWERS`] bytes are returned
+/// as text with whether that was all of them.
+fn read_answers(pipe: impl Read, step: impl Fn()) -> std::io::Result<(String, bool)> {
+    let mut pipe = BufReader::new(pipe);
+    loop {
+        let buffer = match pipe.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let dots = buffer.iter().take_while(|&&b| b == b'.').count();
+        let answers_begin = dots < buffer.len() || buffer.is_empty();
+        pipe.consume(dots);
+        (0..dots).for_each(|_| step());
+        if answers_begin {
+            return read_head(pipe, MAX_ANSWERS);
+        }
+    }
+}
+
 /// The first `max` bytes of a pipe as text, and whether that was all of it;
 /// the rest is read and dropped, so the writer never blocks.
 fn read_head(mut pipe: impl Read, max: usize) -> std::io::Result<(String, bool)> {
@@ -379,4 +430,30 @@ fn answers_to_policy(output: &str, name: &str, rules: &Rules, goal: u32) -> Resu
             .expect("every answer was checked to be an i64")
     };
     Ok(Policy::from_strategy(&answer, rules, goal, name)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// What read_answers returns for `bytes`, and how many steps it counted.
+    fn read(bytes: &[u8]) -> (String, bool, usize) {
+        let steps = Cell::new(0);
+        let (text, complete) = read_answers(bytes, || steps.set(steps.get() + 1)).unwrap();
+        (text, complete, steps.get())
+    }
+
+    #[test]
+    fn answers_follow_one_dot_per_row() {
+        assert_eq!(
+            read(b"....[[4, 4], [4, 4]]"),
+            ("[[4, 4], [4, 4]]".into(), true, 4)
+        );
+        // A driver that failed before its answers: dots, or nothing at all.
+        assert_eq!(read(b"..."), (String::new(), true, 3));
+        assert_eq!(read(b""), (String::new(), true, 0));
+        // Dots inside the answers are theirs (a repr can hold one).
+        assert_eq!(read(b".[\"'.'\"]"), ("[\"'.'\"]".into(), true, 1));
+    }
 }

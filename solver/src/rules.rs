@@ -21,6 +21,7 @@ use std::sync::RwLock;
 
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
+use strum::{Display, EnumString, VariantNames};
 
 use crate::error::{Error, Result};
 
@@ -32,6 +33,8 @@ pub const MAX_DICE: i32 = 10;
 pub const MAX_GOAL: u32 = 10_000;
 
 /// What rolling zero dice scores.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ZeroDice {
     /// Free Bacon (fa16, fa13): 1 + the largest digit of the opponent's score.
@@ -56,6 +59,8 @@ impl ZeroDice {
 }
 
 /// How many sides the mover's dice have.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Sides {
     /// The sides carried in the state: six at the start (and always, unless Pork Chop flips them).
@@ -65,6 +70,8 @@ pub enum Sides {
 }
 
 /// When dice re-roll an odd face.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Reroll {
     Never,
@@ -73,6 +80,8 @@ pub enum Reroll {
 }
 
 /// What a roll with a 1 in it scores.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PigOut {
     /// Pig Out / Sow Sad: any 1 scores 1 point.
@@ -80,10 +89,13 @@ pub enum PigOut {
     /// Pig Out (fa16): any 1 scores the number of 1s.
     CountOnes,
     /// Pig out with 49ers (fa12): any 1 scores 1, unless the mover's score is exactly 49.
+    #[strum(serialize = "one_point_except_49")]
     OnePointExcept49,
 }
 
 /// Extra points that depend on the faces rolled.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RollBonus {
     None,
@@ -92,6 +104,8 @@ pub enum RollBonus {
 }
 
 /// A rule that changes a turn's points, applied in order after the points are known.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PointModifier {
     /// Hogtimus Prime (fa16): prime points become the next larger prime.
@@ -103,6 +117,8 @@ pub enum PointModifier {
 }
 
 /// A rule applied to the scores after the turn's points are added, in order.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AfterTurn {
     /// Swine Swap (fa16, fa13): if one score is exactly double the other, they swap.
@@ -114,6 +130,8 @@ pub enum AfterTurn {
 }
 
 /// A limit on the number of dice.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ActionLimit {
     None,
@@ -122,6 +140,8 @@ pub enum ActionLimit {
 }
 
 /// An action besides rolling 0 to 10 dice.
+#[derive(Display, EnumString, VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Special {
     None,
@@ -629,110 +649,18 @@ pub fn power_of_three_digits_match(k: u32) -> bool {
 }
 
 // The canonical text: `key=value` pairs in slot order, lists joined by '+',
-// an empty list written `none`.
+// an empty list written `none`. A value is its variant's name in snake_case
+// (strum derives Display, FromStr and the list of names on each enum).
 
 const KEYS: [&str; 9] = [
     "zero", "sides", "reroll", "pig_out", "bonus", "points", "after", "limit", "special",
 ];
 
-/// A closed enum with one text name per variant.
-trait Named: Sized + Copy + PartialEq + 'static {
-    const NAMES: &'static [(Self, &'static str)];
-
-    fn text(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(v, _)| *v == self)
-            .map(|(_, n)| *n)
-            .expect("every variant is named")
-    }
-
-    fn from_text(text: &str) -> Option<Self> {
-        Self::NAMES
-            .iter()
-            .find(|(_, n)| *n == text)
-            .map(|(v, _)| *v)
-    }
-
-    fn choices() -> String {
-        Self::NAMES
-            .iter()
-            .map(|(_, n)| *n)
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-}
-
-impl Named for ZeroDice {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (ZeroDice::FreeBaconLargestDigit, "free_bacon_largest_digit"),
-        (ZeroDice::FreeBaconTensDigit, "free_bacon_tens_digit"),
-        (ZeroDice::BoarBrawl, "boar_brawl"),
-        (ZeroDice::PickyPiggy, "picky_piggy"),
-    ];
-}
-
-impl Named for Sides {
-    const NAMES: &'static [(Self, &'static str)] =
-        &[(Sides::Six, "six"), (Sides::FourOnSevens, "four_on_sevens")];
-}
-
-impl Named for Reroll {
-    const NAMES: &'static [(Self, &'static str)] =
-        &[(Reroll::Never, "never"), (Reroll::OnSevens, "on_sevens")];
-}
-
-impl Named for PigOut {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (PigOut::OnePoint, "one_point"),
-        (PigOut::CountOnes, "count_ones"),
-        (PigOut::OnePointExcept49, "one_point_except_49"),
-    ];
-}
-
-impl Named for RollBonus {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (RollBonus::None, "none"),
-        (RollBonus::FeralHogs, "feral_hogs"),
-    ];
-}
-
-impl Named for PointModifier {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (PointModifier::HogtimusPrime, "hogtimus_prime"),
-        (PointModifier::WhenPigsFly, "when_pigs_fly"),
-        (PointModifier::Touchdown, "touchdown"),
-    ];
-}
-
-impl Named for AfterTurn {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (AfterTurn::SwineSwapDouble, "swine_swap_double"),
-        (
-            AfterTurn::SwineSwapPowerOfThree,
-            "swine_swap_power_of_three",
-        ),
-        (AfterTurn::SusFuss, "sus_fuss"),
-    ];
-}
-
-impl Named for ActionLimit {
-    const NAMES: &'static [(Self, &'static str)] = &[
-        (ActionLimit::None, "none"),
-        (ActionLimit::HogTied, "hog_tied"),
-    ];
-}
-
-impl Named for Special {
-    const NAMES: &'static [(Self, &'static str)] =
-        &[(Special::None, "none"), (Special::PorkChop, "pork_chop")];
-}
-
-fn list_text<T: Named>(items: &[T]) -> String {
+fn list_text<T: fmt::Display>(items: &[T]) -> String {
     if items.is_empty() {
         "none".to_string()
     } else {
-        items.iter().map(|i| i.text()).collect::<Vec<_>>().join("+")
+        items.iter().map(T::to_string).collect::<Vec<_>>().join("+")
     }
 }
 
@@ -741,15 +669,15 @@ impl fmt::Display for Rules {
         write!(
             f,
             "zero={},sides={},reroll={},pig_out={},bonus={},points={},after={},limit={},special={}",
-            self.zero.text(),
-            self.sides.text(),
-            self.reroll.text(),
-            self.pig_out.text(),
-            self.bonus.text(),
+            self.zero,
+            self.sides,
+            self.reroll,
+            self.pig_out,
+            self.bonus,
             list_text(&self.points),
             list_text(&self.after),
-            self.limit.text(),
-            self.special.text(),
+            self.limit,
+            self.special,
         )
     }
 }
@@ -778,11 +706,18 @@ impl FromStr for Rules {
         let value = |slot: usize| -> Result<&str> {
             values[slot].ok_or_else(|| bad(format!("key '{}' is missing", KEYS[slot])))
         };
-        fn one<T: Named>(key: &str, value: &str) -> std::result::Result<T, String> {
-            T::from_text(value)
-                .ok_or_else(|| format!("{key}={value}: expected one of {}", T::choices()))
+        fn one<T: FromStr + VariantNames>(
+            key: &str,
+            value: &str,
+        ) -> std::result::Result<T, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{key}={value}: expected one of {}", T::VARIANTS.join(", ")))
         }
-        fn list<T: Named>(key: &str, value: &str) -> std::result::Result<Vec<T>, String> {
+        fn list<T: FromStr + VariantNames + PartialEq + fmt::Display>(
+            key: &str,
+            value: &str,
+        ) -> std::result::Result<Vec<T>, String> {
             if value == "none" {
                 return Ok(vec![]);
             }
@@ -796,7 +731,7 @@ impl FromStr for Rules {
                 .enumerate()
                 .find(|(i, item)| items[..*i].contains(item))
             {
-                Some((_, twice)) => Err(format!("{key}={value}: {} is listed twice", twice.text())),
+                Some((_, twice)) => Err(format!("{key}={value}: {twice} is listed twice")),
                 None => Ok(items),
             }
         }

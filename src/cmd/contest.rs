@@ -581,31 +581,29 @@ fn write_table(out: &mut dyn Write, report: &Report, summary: &Summary) -> Resul
 }
 
 fn write_csv(w: &mut dyn Write, report: &Report) -> Result<()> {
-    let field = |text: &str| {
-        if text.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", text.replace('"', "\"\""))
-        } else {
-            text.to_string()
-        }
-    };
-    writeln!(
-        w,
-        "rank,points,win_rate_vs_baseline,name,source,status,reason"
-    )?;
+    let mut csv = csv::Writer::from_writer(w);
+    csv.write_record([
+        "rank",
+        "points",
+        "win_rate_vs_baseline",
+        "name",
+        "source",
+        "status",
+        "reason",
+    ])?;
+    let text = |v: Option<String>| v.unwrap_or_default();
     for e in &report.entries {
-        let opt = |v: Option<String>| v.unwrap_or_default();
-        writeln!(
-            w,
-            "{},{},{},{},{},{},{}",
-            opt(e.rank.map(|r| r.to_string())),
-            opt(e.points.map(|p| p.to_string())),
-            opt(e.win_rate_vs_baseline.map(|v| v.to_string())),
-            field(&e.name),
-            field(&e.source),
-            e.status,
-            field(e.reason.as_deref().unwrap_or(""))
-        )?;
+        csv.write_record([
+            text(e.rank.map(|r| r.to_string())),
+            text(e.points.map(|p| p.to_string())),
+            text(e.win_rate_vs_baseline.map(|v| v.to_string())),
+            e.name.clone(),
+            e.source.clone(),
+            e.status.to_string(),
+            text(e.reason.clone()),
+        ])?;
     }
+    csv.flush()?;
     Ok(())
 }
 

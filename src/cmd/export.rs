@@ -24,6 +24,7 @@ use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
@@ -239,7 +240,10 @@ pub fn render(format: Format, info: &ExportInfo, policy: &Policy) -> Result<Stri
 }
 
 /// The CSV layout `hog grade` reads: a header row `score\opponent,0,1,...`,
-/// then one row per score, starting with the score.
+/// then one row per score, starting with the score. Written by hand, not
+/// with csv::Writer: every field is a number or the header's fixed first
+/// word, so nothing ever needs quoting, and the writer would add only the
+/// handling of errors that writing to a String cannot have.
 fn render_csv(rows: &[Vec<i8>]) -> String {
     let mut text = String::from("score\\opponent");
     for o in 0..rows.len() {
@@ -256,56 +260,46 @@ fn render_csv(rows: &[Vec<i8>]) -> String {
     text
 }
 
-/// A JSON object, one table row per line.
-fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
-    let string = |s: &str| serde_json::to_string(s).expect("a string serialises");
-    let mut fields = vec![
-        ("rules", string(&info.rules.name())),
-        ("rules_text", string(&info.rules.to_string())),
-        ("goal", info.goal.to_string()),
-        ("objective", string(&info.objective)),
-        (
-            "baseline",
-            info.grade
-                .as_ref()
-                .map_or("null".into(), |g| string(&g.baseline)),
-        ),
-        (
-            "win_rate",
-            info.grade
-                .as_ref()
-                .map_or("null".into(), |g| json_number(g.win_rate)),
-        ),
-        (
-            "sides_slice",
-            info.slice
-                .as_ref()
-                .map_or("null".into(), |s| s.sides.to_string()),
-        ),
-    ];
-    if info.slice.is_some() {
-        fields.push(("note", string(&slice_note(info).join(" "))));
-    }
-    if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
-        fields.push(("warning", string(&warning)));
-    }
-    let mut text = String::from("{\n");
-    for (key, value) in fields {
-        writeln!(text, "  \"{key}\": {value},").unwrap();
-    }
-    text.push_str("  \"table\": [\n");
-    for (score, row) in rows.iter().enumerate() {
-        let cells: Vec<String> = row.iter().map(|a| a.to_string()).collect();
-        let comma = if score + 1 < rows.len() { "," } else { "" };
-        writeln!(text, "    [{}]{comma}", cells.join(",")).unwrap();
-    }
-    text.push_str("  ]\n}\n");
-    text
+/// What a JSON export holds, in this order.
+#[derive(Serialize)]
+struct JsonExport<'a> {
+    rules: String,
+    rules_text: String,
+    goal: u32,
+    objective: &'a str,
+    baseline: Option<&'a str>,
+    win_rate: Option<f64>,
+    sides_slice: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<String>,
+    /// Each row as compact JSON, which the pretty printer writes as it is:
+    /// one row per line.
+    table: Vec<Box<RawValue>>,
 }
 
-/// An f64 as JSON, exactly (the shortest text that reads back as the same f64).
-fn json_number(x: f64) -> String {
-    serde_json::to_string(&x).expect("a finite f64 serialises")
+/// A JSON object, one table row per line.
+fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
+    let row = |row: &Vec<i8>| {
+        let text = serde_json::to_string(row).expect("numbers serialise");
+        RawValue::from_string(text).expect("serde_json wrote JSON")
+    };
+    let export = JsonExport {
+        rules: info.rules.name(),
+        rules_text: info.rules.to_string(),
+        goal: info.goal,
+        objective: &info.objective,
+        baseline: info.grade.as_ref().map(|g| g.baseline.as_str()),
+        win_rate: info.grade.as_ref().map(|g| g.win_rate),
+        sides_slice: info.slice.as_ref().map(|s| s.sides),
+        note: info.slice.is_some().then(|| slice_note(info).join(" ")),
+        warning: info.grade.as_ref().and_then(losing_warning),
+        table: rows.iter().map(row).collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&export).expect("the export serialises");
+    text.push('\n');
+    text
 }
 
 /// The characters of the Python table, in action order -1, 0, ..., 10.
@@ -480,26 +474,20 @@ fn sides_words(sides: u32) -> &'static str {
     }
 }
 
-/// Words wrapped at `width` columns.
+/// Words wrapped at `width` columns (a word longer than that stays whole).
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = vec![];
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    let options = textwrap::Options::new(width).break_words(false);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(String::from)
+        .collect()
 }
 
-/// A command-line word, quoted for a POSIX shell when it needs to be.
+/// A command-line word, quoted for a POSIX shell when it needs to be. By
+/// hand, not with shell_words::quote: this leaves unquoted only the
+/// characters known to be safe, where shell_words lists the unsafe ones and
+/// misses some (`{`, `}` and `!`: its quote("a{b,c}") stays a{b,c}, which
+/// bash expands to two words).
 pub fn shell_word(word: &str) -> String {
     if !word.is_empty()
         && word
@@ -741,6 +729,18 @@ mod tests {
         assert_eq!(value["rules_text"], rules.to_string());
         assert_eq!(value["table"], serde_json::json!([[10, 10], [10, 10]]));
         assert!(value["sides_slice"].is_null());
+        // The layout: one key per line, then one table row per line.
+        assert!(text.starts_with("{\n  \"rules\": \"fa13\",\n"), "{text}");
+        assert!(
+            text.contains(
+                "\n  \"win_rate\": 0.30000000000000004,\n  \"sides_slice\": null,\n  \"warning\": \"this"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("\",\n  \"table\": [\n    [10,10],\n    [10,10]\n  ]\n}\n"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -779,11 +779,15 @@ mod tests {
         assert_eq!(shell_word("always_roll(4)"), "'always_roll(4)'");
         assert_eq!(shell_word("it's"), "'it'\\''s'");
         assert_eq!(shell_word("tables/fa13.hogtable"), "tables/fa13.hogtable");
+        // Brace expansion would make two words of it.
+        assert_eq!(shell_word("a{b,c}"), "'a{b,c}'");
     }
 
     #[test]
     fn wrap_keeps_lines_short() {
         let lines = wrap("aaa bbb ccc ddd", 7);
         assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
+        // A word longer than the width (a path, say) is not cut.
+        assert_eq!(wrap("a bbbbbbbbbb c", 5), ["a", "bbbbbbbbbb", "c"]);
     }
 }

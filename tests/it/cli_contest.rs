@@ -418,3 +418,45 @@ fn results_are_written_by_extension() {
         .code(2)
         .stderr(contains("--margin 0.5"));
 }
+
+#[test]
+fn csv_fields_with_commas_or_quotes_are_quoted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "we\"ird,name.py",
+        "def final_strategy(score, opponent_score):\n    return 4\n",
+    );
+    hog()
+        .current_dir(d)
+        .args([
+            "contest",
+            "we\"ird,name.py",
+            "bacon_strategy(margin=8, num_rolls=4)",
+        ])
+        .args([
+            "--rules",
+            "fa13",
+            "--goal",
+            "20",
+            "--no-cache",
+            "-o",
+            "board.csv",
+        ])
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(d.join("board.csv")).unwrap();
+    // RFC 4180: a field with a comma or a quote is quoted, its quotes doubled.
+    assert!(
+        csv.contains(",\"we\"\"ird,name\",\"we\"\"ird,name.py\",ok,\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(
+            ",\"bacon_strategy(margin=8, num_rolls=4)\",\"bacon_strategy(margin=8, num_rolls=4)\",ok,\n"
+        ),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+}

@@ -2,6 +2,17 @@
 //! in order, in one scratch folder (with `hog` on the PATH and the repo's
 //! `samples/` and `tables/` beside it), and prints exactly the lines that
 //! follow it in the README, stdout and stderr together.
+//!
+//! A runner of our own, not trycmd (which runs `console` blocks of Markdown):
+//! trycmd runs each command itself, its arguments split by shlex, with no
+//! shell, and the README's examples use one (`> /dev/null`, `| tail -2`, `| cut`,
+//! `; echo "exit status $?"`, `cat`, `head`, `python3 -c`); it expects a
+//! `? 2` line in the README under every example that exits non-zero, which
+//! readers would see; and it runs a file's examples in one scratch folder
+//! only with `README.in/` and `README.out/` folders beside README.md, where
+//! this runner links the repo's `samples/` and `tables/`. Rewriting the
+//! README for trycmd would make the examples worse for readers and save only
+//! this small parser and loop.
 
 use std::path::Path;
 use std::process::Command;

@@ -490,6 +490,24 @@ fn canonical_text_round_trips_for_every_preset() {
 }
 
 #[test]
+fn canonical_texts_are_the_ones_docs_rules_md_writes() {
+    // docs/rules.md gives each preset's canonical text on a line of its own,
+    // in the order of PRESETS; between them they name every value of every
+    // slot.
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md")).unwrap();
+    let documented: Vec<&str> = docs.lines().filter(|l| l.starts_with("zero=")).collect();
+    let texts: Vec<String> = PRESETS.iter().map(|p| (p.rules)().to_string()).collect();
+    assert_eq!(documented, texts);
+    // An unknown value's error lists the slot's names, in declaration order.
+    let reason = rules_text_error(&texts[0].replace("pig_out=count_ones", "pig_out=x"));
+    assert!(
+        reason.ends_with("pig_out=x: expected one of one_point, count_ones, one_point_except_49"),
+        "{reason}"
+    );
+}
+
+#[test]
 fn a_rules_text_that_is_no_preset_keeps_its_text_as_name() {
     // fa13 with Touchdown added is none of the presets.
     let rules = Rules {
