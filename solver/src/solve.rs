@@ -283,10 +283,11 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
     /// (Sus Fuss: fuss(s + p)), a win if m >= G, except where a swap fires.
     ///
-    /// Without Sus Fuss, m = s + p grows with p, so the outcomes (in
-    /// ascending p) split into runs: those below the goal read row[s + p],
-    /// those from the goal on are wins, and a swap point between runs goes
-    /// through next(). Each run is a loop without tests.
+    /// Without Sus Fuss, m = s + p grows with p. A state from which no
+    /// outcome swaps (most of them) splits its outcomes (in ascending p)
+    /// into those below the goal, which read row[s + p], and those from the
+    /// goal on, which win: two loops without tests. Otherwise each outcome
+    /// is tested against the state's swap points (a mask).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -319,38 +320,35 @@ impl<'m, V: Probability> Engine<'m, V> {
                 acc.add_scaled(prob, if m >= goal { win } else { &row[m as usize] }.clone())
             });
         }
-        // Outcomes that land on row[s + p] or win, in order.
-        let run = |acc: T, outcomes: &[(u32, V)]| {
-            let below_goal = match outcomes.last() {
-                Some(&(p, _)) if s + p < goal => outcomes.len(),
-                _ => outcomes.partition_point(|(p, _)| s + p < goal),
-            };
-            let (on, past) = outcomes.split_at(below_goal);
-            let acc = on.iter().fold(acc, |acc, (p, prob)| {
-                acc.add_scaled(prob, row[(s + p) as usize].clone())
-            });
-            past.iter()
-                .fold(acc, |acc, (_, prob)| acc.add_scaled(prob, win.clone()))
-        };
-        let mut swaps = match landing {
+        let swaps = match landing {
             Landing::Swaps => self
                 .model
                 .swap_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
             _ => 0,
         };
-        let (mut acc, mut rest) = (T::zero(), &outcomes[..]);
-        while swaps != 0 {
-            let p = swaps.trailing_zeros();
-            swaps &= swaps - 1;
-            let k = rest.partition_point(|&(q, _)| q < p);
-            acc = run(acc, &rest[..k]);
-            rest = &rest[k..];
-            if let Some(((_, prob), after)) = rest.split_first().filter(|((q, _), _)| *q == p) {
-                acc = acc.add_scaled(prob, general(self.model.next(x, n, p)));
-                rest = after;
-            }
+        if swaps != 0 {
+            return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
+                let value = if swaps >> p & 1 == 1 {
+                    general(self.model.next(x, n, *p))
+                } else if s + p >= goal {
+                    win.clone()
+                } else {
+                    row[(s + p) as usize].clone()
+                };
+                acc.add_scaled(prob, value)
+            });
         }
-        run(acc, rest)
+        // No swap: the outcomes below the goal read row[s + p], the rest win.
+        let below_goal = match outcomes.last() {
+            Some(&(p, _)) if s + p < goal => outcomes.len(),
+            _ => outcomes.partition_point(|(p, _)| s + p < goal),
+        };
+        let (on, past) = outcomes.split_at(below_goal);
+        let acc = on.iter().fold(T::zero(), |acc, (p, prob)| {
+            acc.add_scaled(prob, row[(s + p) as usize].clone())
+        });
+        past.iter()
+            .fold(acc, |acc, (_, prob)| acc.add_scaled(prob, win.clone()))
     }
 
     /// `f(P(p | x, a), next(x, a, p))` for every outcome p of action a from x.
