@@ -316,10 +316,12 @@ impl<V: Probability> Engine<'_, V> {
                     Step::Pass(_) => T::draw(),
                 },
             };
-            for (i, &x) in layer.states.iter().enumerate() {
-                a_moves.set(x, resolve(&a_steps[i], &b_steps));
-                b_moves.set(x, resolve(&b_steps[i], &a_steps));
-            }
+            self.write_layer(&layer, &mut a_moves, &mut b_moves, |i, _| {
+                (
+                    resolve(&a_steps[i], &b_steps),
+                    resolve(&b_steps[i], &a_steps),
+                )
+            });
         }
         (a_moves, b_moves)
     }

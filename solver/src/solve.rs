@@ -153,11 +153,14 @@ impl<T: Clone> Grid<T> {
         );
         let goal = model.goal() as usize;
         let sides = sides.len();
-        Grid {
-            goal,
-            sides,
-            cells: vec![fill; sides * goal * goal],
-        }
+        // Every cell written here, on one thread: `vec![fill; n]` leaves
+        // zeros to fresh pages that the kernel maps at their first touch,
+        // and the parallel solve's threads then fault on them concurrently,
+        // which on the 2-core VM cost up to a third of a two-thread solve at
+        // goal 2000 (a one-thread solve gains a little too).
+        let mut cells = Vec::with_capacity(sides * goal * goal);
+        cells.resize(sides * goal * goal, fill);
+        Grid { goal, sides, cells }
     }
 
     #[inline]
@@ -439,6 +442,51 @@ impl<'m, V: Probability> Engine<'m, V> {
             .collect()
     }
 
+    /// Sets the cells of a layer's states in two grids of the same shape to
+    /// `f(position in the layer, state)`, in parallel where the layer splits.
+    ///
+    /// A layer is an anti-diagonal of each sides block: state (s, sum - s)
+    /// is the one cell of row s that the layer owns, so the grids are split
+    /// into disjoint rows, each written by one task. This step was
+    /// sequential, and a fifth of a one-thread solve at goal 2000 (each
+    /// state's cells lie a row apart, a cache miss apiece, and the passes
+    /// resolved and the best action chosen on the way): with it on one
+    /// thread, two threads could be at most 1.7 times as fast as one.
+    pub(crate) fn write_layer<A: Clone + Send, B: Clone + Send>(
+        &self,
+        layer: &Layer,
+        a: &mut Grid<A>,
+        b: &mut Grid<B>,
+        f: impl Fn(usize, State) -> (A, B) + Sync + Send,
+    ) {
+        if !self.splits(layer.states.len()) {
+            for (i, &x) in layer.states.iter().enumerate() {
+                (*a.get_mut(x), *b.get_mut(x)) = f(i, x);
+            }
+            return;
+        }
+        debug_assert_eq!((a.goal, a.sides), (b.goal, b.sides), "grids of one shape");
+        let goal = a.goal;
+        let (lowest, per_sides) = (layer.lowest_score as usize, layer.per_sides);
+        let sum = layer.sum as usize;
+        // The rows from the layer's first in the first sides block to its
+        // last in the last block; rows between two blocks hold none of it.
+        let blocks = layer.states.len() / per_sides;
+        let rows = lowest * goal..((blocks - 1) * goal + lowest + per_sides) * goal;
+        a.cells[rows.clone()]
+            .par_chunks_mut(goal)
+            .zip(b.cells[rows].par_chunks_mut(goal))
+            .enumerate()
+            .with_min_len(MIN_STATES_PER_TASK)
+            .for_each(|(r, (row_a, row_b))| {
+                let (block, s) = ((lowest + r) / goal, (lowest + r) % goal);
+                if (lowest..lowest + per_sides).contains(&s) {
+                    let i = block * per_sides + s - lowest;
+                    (row_a[sum - s], row_b[sum - s]) = f(i, layer.states[i]);
+                }
+            });
+    }
+
     /// Runs a batch of independent work on a rayon worker thread (parallel
     /// driver), so that its parts split and join inside the pool instead of
     /// each being handed over to it from outside.
@@ -478,33 +526,27 @@ impl<'m, V: Probability> Engine<'m, V> {
             let options = self.map_layer_with_buffer(&layer, |buffer, x| {
                 self.options(x, buffer, &values, |v| V::one() - v.clone())
             });
-            let resolved: Vec<(V, i8)> = layer
-                .states
-                .iter()
-                .zip(&options)
-                .map(|(&x, opts)| {
-                    let pass_value = opts.pass.map(|(_, y)| {
-                        if y == x {
-                            V::half()
-                        } else {
-                            let other = &options[layer.position(y)];
-                            let exit = V::one() - other.best_exit();
-                            match other.pass {
-                                Some((_, back)) => {
-                                    debug_assert_eq!(back, x, "a pass from x̄ leads back to x");
-                                    min(V::half(), exit)
-                                }
-                                None => exit,
+            // Each state's passes read only the options of the layer, so the
+            // states are resolved and written into both grids in parallel.
+            self.write_layer(&layer, &mut values, &mut policy, |i, x| {
+                let opts = &options[i];
+                let pass_value = opts.pass.map(|(_, y)| {
+                    if y == x {
+                        V::half()
+                    } else {
+                        let other = &options[layer.position(y)];
+                        let exit = V::one() - other.best_exit();
+                        match other.pass {
+                            Some((_, back)) => {
+                                debug_assert_eq!(back, x, "a pass from x̄ leads back to x");
+                                min(V::half(), exit)
                             }
+                            None => exit,
                         }
-                    });
-                    opts.choose(pass_value)
-                })
-                .collect();
-            for (&x, (v, a)) in layer.states.iter().zip(resolved) {
-                values.set(x, v);
-                policy.set(x, a);
-            }
+                    }
+                });
+                opts.choose(pass_value)
+            });
         }
         Solution { values, policy }
     }
@@ -531,16 +573,16 @@ impl<'m, V: Probability> Engine<'m, V> {
                 (ours, theirs)
             });
             // Our passes: worth B's exit value, or 0 if B passes back (endless).
-            for (&x, (ours, _)) in layer.states.iter().zip(&steps) {
+            self.write_layer(&layer, &mut us, &mut policy, |i, _| {
+                let ours = &steps[i].0;
                 let pass_value = ours.pass.map(|(_, y)| match &steps[layer.position(y)].1 {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(_) => V::zero(),
                 });
-                let (v, a) = ours.choose(pass_value);
-                us.set(x, v);
-                policy.set(x, a);
-            }
-            // B's passes hand the move to us in the same layer, now solved.
+                ours.choose(pass_value)
+            });
+            // B's passes hand the move to us in the same layer, now solved
+            // (so this grid is written after `us`, on this thread).
             for (&x, (_, theirs)) in layer.states.iter().zip(&steps) {
                 let v = match theirs {
                     Step::Exit(v) => v.clone(),
@@ -728,9 +770,11 @@ pub(crate) enum Step<T> {
     Pass(State),
 }
 
-/// Layers are split into parallel tasks of at least this many states (16,
-/// 64, 128 and one task per thread measured alike at goal 2000 on the shared
-/// 2-core machine, one task per thread slowest).
+/// Layers are split into parallel tasks of at least this many states, and
+/// [`Engine::write_layer`] into tasks of as many grid rows. (16, 64, 128 and
+/// one task per thread measured alike at goal 2000 on the shared 2-core
+/// machine, one task per thread slowest; a cap of 32 to 256 states per
+/// task changed nothing.)
 const MIN_STATES_PER_TASK: usize = 16;
 
 /// The most actions any rules allow: -1 to 10.
@@ -792,6 +836,7 @@ fn min<V: PartialOrd>(a: V, b: V) -> V {
 
 /// The states with a given sum of scores, for every sides value.
 pub(crate) struct Layer {
+    sum: u32,
     lowest_score: u32,
     per_sides: usize,
     pub(crate) states: Vec<State>,
@@ -813,6 +858,7 @@ impl Layer {
             })
             .collect();
         Layer {
+            sum,
             lowest_score,
             per_sides: (highest_score - lowest_score + 1) as usize,
             states,
