@@ -34,7 +34,8 @@ pub struct Outcome<V> {
 }
 
 /// What the ends of a game are worth in an evaluation: the three-wide
-/// [`Outcome`], or P(A wins) alone where no game can be drawn.
+/// [`Outcome`], or, where no game can be drawn, P(A wins) alone (V) or both
+/// players' wins ([`Decided`]).
 pub(crate) trait Ends<V>: Expectation<V> + Send + Sync {
     fn a_wins() -> Self;
     fn b_wins() -> Self;
@@ -139,6 +140,7 @@ impl<V: Probability> Ends<V> for Decided<V> {
         }
     }
 
+    /// Neither player wins a draw (and none happens where this is used).
     fn draw() -> Self {
         Self::zero()
     }
