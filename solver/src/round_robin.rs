@@ -103,6 +103,8 @@ struct Span {
 
 /// Every turn the entries can take, worked out once (see the module's doc).
 struct Turns {
+    /// How many dice-sides values the rules have (six first).
+    sides: usize,
     min_action: i32,
     actions: usize,
     /// The layers in the order they are solved.
@@ -193,6 +195,7 @@ impl Turns {
             Next::Continue(y) => place_of_cell[cell(y) as usize],
         };
         let mut turns = Turns {
+            sides: sides.len(),
             min_action,
             actions,
             layers,
@@ -268,7 +271,11 @@ impl Turns {
         pairs.par_iter().enumerate().for_each_init(
             || self.scratch::<T>(),
             |scratch, (k, &(a, b))| {
-                let sides = if pork_chop[a] || pork_chop[b] { 2 } else { 1 };
+                let sides = if pork_chop[a] || pork_chop[b] {
+                    self.sides
+                } else {
+                    1
+                };
                 graded(
                     k,
                     grade(self, scratch, actions[a], actions[b], sides).into(),
