@@ -56,7 +56,9 @@ const MEMORY: u64 = 2 << 30;
 const FILE_SIZE: u64 = 64 << 20;
 /// How much of the module's stderr is kept: the end of it.
 const STDERR_TAIL: usize = 64 << 10;
-/// The most answer text read (goal 5000: 25 million answers of a few bytes).
+/// The most answer text read: enough for goals up to about 5000 (25
+/// million answers of a few bytes); a Python strategy at larger goals is
+/// refused with this limit named (the README says so).
 const MAX_ANSWERS: usize = 256 << 20;
 /// The most bytes of the module's folder copied into the sandbox.
 const MAX_FOLDER: u64 = 64 << 20;
@@ -276,7 +278,8 @@ fn run_driver(
     let (answers, complete): (String, bool) = received(&answers, wait_until)??;
     if !complete {
         bail!(
-            "python3 wrote more than {} MiB of answers",
+            "python3 wrote more than {} MiB of answers, the most hog reads \
+             (enough for goals up to about 5000)",
             MAX_ANSWERS >> 20
         );
     }

@@ -388,9 +388,11 @@ pub struct Grade<V> {
     pub win_rate: V,
     /// The mean draw probability of the two seatings.
     pub draw: V,
-    /// A moves first from 0-0.
+    /// A moves first from 0-0. (From [`Engine::grade`] under rules where no
+    /// game can be drawn, `b_wins` is 1 - `a_wins`, which may differ from a
+    /// summed P(B wins) in the last bits.)
     pub first: Outcome<V>,
-    /// B moves first from 0-0.
+    /// B moves first from 0-0 (the same note).
     pub second: Outcome<V>,
 }
 

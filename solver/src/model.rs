@@ -261,25 +261,17 @@ impl Model {
         self.fussed[score as usize]
     }
 
-    /// Whether the swap rule fires on the scores after a turn's points
-    /// (mover, opponent): [`Landing::Swaps`] rules only.
-    #[inline]
-    pub fn swaps(&self, mover: u32, opponent: u32) -> bool {
-        match self.rules.after.as_slice() {
-            [AfterTurn::SwineSwapDouble] => mover == 2 * opponent || opponent == 2 * mover,
-            [AfterTurn::SwineSwapPowerOfThree] => self.swap_on_sum[(mover + opponent) as usize],
-            _ => false,
-        }
-    }
-
     /// The points p in 0..=max_points at which the swap rule fires from x,
     /// as the bits of a mask: Swine Swap on doubles when s + p = 2o or
     /// 2(s + p) = o, Swine Swap on 3^sum when the table says so for
     /// s + p + o. (Rules of [`Landing::Swaps`] only, where max_points < 128.)
     #[inline]
     pub fn swap_points(&self, x: State, max_points: u32) -> u128 {
+        debug_assert!(
+            max_points < u128::BITS,
+            "Landing::Swaps: fewer than 128 points"
+        );
         let (s, o) = (x.score, x.opponent_score);
-        let below = u128::MAX >> (u128::BITS - 1 - max_points);
         match self.rules.after.as_slice() {
             [AfterTurn::SwineSwapDouble] => {
                 let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
@@ -289,7 +281,10 @@ impl Model {
                     .filter(|&m| m >= s && m - s <= max_points)
                     .fold(0, |mask, m| mask | 1 << (m - s))
             }
-            [AfterTurn::SwineSwapPowerOfThree] => self.swaps_from_sum[(s + o) as usize] & below,
+            [AfterTurn::SwineSwapPowerOfThree] => {
+                let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
+                self.swaps_from_sum[(s + o) as usize] & up_to_max_points
+            }
             _ => 0,
         }
     }

@@ -153,8 +153,9 @@ impl<T: Clone> Grid<T> {
         );
         let goal = model.goal() as usize;
         let sides = sides.len();
-        // Every cell written here, on one thread: `vec![fill; n]` leaves
-        // zeros to fresh pages that the kernel maps at their first touch,
+        // Every cell written here, on one thread: `vec![fill; n]` of a fill
+        // whose bits are all zero (0.0, 0) leaves the zeros to fresh pages
+        // that the kernel maps at their first touch,
         // and the parallel solve's threads then fault on them concurrently,
         // which on the 2-core VM cost up to a third of a two-thread solve at
         // goal 2000 (a one-thread solve gains a little too).
@@ -688,8 +689,10 @@ impl<'m, V: Probability> Engine<'m, V> {
             *slot = cell(y);
         }
         past.fill(V::one());
-        let last = f.len() as u32 - 1;
-        let mut swaps = self.model.swap_points(x, last);
+        if landing != Landing::Swaps {
+            return;
+        }
+        let mut swaps = self.model.swap_points(x, f.len() as u32 - 1);
         while swaps != 0 {
             let p = swaps.trailing_zeros();
             swaps &= swaps - 1;

@@ -474,9 +474,12 @@ fn sides_words(sides: u32) -> &'static str {
     }
 }
 
-/// Words wrapped at `width` columns (a word longer than that stays whole).
+/// Words wrapped at `width` columns, only at spaces (a word longer than
+/// that stays whole, and so does a hyphenated one: "four-sided", a path).
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let options = textwrap::Options::new(width).break_words(false);
+    let options = textwrap::Options::new(width)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     textwrap::wrap(text, options)
         .into_iter()
         .map(String::from)
@@ -789,5 +792,11 @@ mod tests {
         assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
         // A word longer than the width (a path, say) is not cut.
         assert_eq!(wrap("a bbbbbbbbbb c", 5), ["a", "bbbbbbbbbb", "c"]);
+        // Nor at a hyphen: a table's path or "four-sided" stays one word.
+        assert_eq!(
+            wrap("with four-sided dice", 12),
+            ["with", "four-sided", "dice"]
+        );
+        assert_eq!(wrap("my-table.hogtable x", 10), ["my-table.hogtable", "x"]);
     }
 }

@@ -351,6 +351,8 @@ fn grade_equals_the_full_evaluation_bit_for_bit() {
                 assert_eq!(graded.a_wins, full.a_wins, "{what}");
                 assert_eq!(graded.draw, full.draw, "{what}");
                 assert!((graded.b_wins - full.b_wins).abs() <= 1e-15, "{what}");
+                // Which sums the grade took: A's wins alone where no game
+                // can be drawn, else all three.
                 if !rules.can_score_zero() {
                     assert_eq!(graded.draw, 0.0, "{what}");
                     assert_eq!(graded.b_wins, 1.0 - graded.a_wins, "{what}");
