@@ -24,7 +24,7 @@ fn baseline(rules: &Rules, goal: u32, text: &str) -> Policy {
 fn distributions(c: &mut Criterion) {
     let mut group = c.benchmark_group("distributions");
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         group.bench_function(preset.name, |b| b.iter(|| Model::new(&rules, 100).unwrap()));
     }
     group.finish();
@@ -33,7 +33,7 @@ fn distributions(c: &mut Criterion) {
 fn solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_goal_100");
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         group.bench_function(preset.name, |b| b.iter(|| engine.optimal()));
@@ -44,7 +44,7 @@ fn solve(c: &mut Criterion) {
 fn best_response(c: &mut Criterion) {
     let mut group = c.benchmark_group("best_response_goal_100");
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let b_policy = baseline(&rules, 100, preset.baseline);
@@ -57,7 +57,7 @@ fn best_response(c: &mut Criterion) {
 fn evaluate(c: &mut Criterion) {
     let mut group = c.benchmark_group("grade_goal_100");
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let a = baseline(&rules, 100, "always_roll(5)");
@@ -74,7 +74,7 @@ fn blind_response(c: &mut Criterion) {
     group.sample_size(10);
     for name in ["fa16", "fa13"] {
         let preset = PRESETS.iter().find(|p| p.name == name).unwrap();
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let b_policy = baseline(&rules, 100, preset.baseline);

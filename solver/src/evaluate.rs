@@ -417,7 +417,7 @@ mod tests {
     /// draw needs two), and under rules that can score 0 some action is.
     #[test]
     fn a_pass_exists_exactly_when_the_rules_can_score_zero() {
-        let mut rule_sets: Vec<Rules> = PRESETS.iter().map(|p| (p.rules)()).collect();
+        let mut rule_sets: Vec<Rules> = PRESETS.iter().map(|p| p.rules()).collect();
         // Picky Piggy with Pork Chop's rules around it.
         let mut fa16_picky = Rules::fa16();
         fa16_picky.zero = Rules::nju21().zero;

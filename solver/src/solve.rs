@@ -931,7 +931,7 @@ mod tests {
     /// from every state, on a grid whose cells all differ.
     #[test]
     fn fast_paths_equal_the_general_path() {
-        let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| (p.rules)()).collect();
+        let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| p.rules()).collect();
         let mut both = Rules::sp26();
         both.after = vec![AfterTurn::SusFuss, AfterTurn::SwineSwapDouble];
         rule_sets.push(both);

@@ -39,7 +39,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
                 course: p.course,
                 summary: p.summary,
                 baseline: p.baseline,
-                rules: (p.rules)().to_string(),
+                rules: p.rules().to_string(),
             })
             .collect();
         return write_json(out, &Listing { presets });

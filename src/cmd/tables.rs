@@ -111,7 +111,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
     };
     for preset in PRESETS {
         bar.set_message(preset.name);
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, goal)?;
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let baseline = sources.policy(preset.baseline, &rules, goal)?;

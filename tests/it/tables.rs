@@ -46,7 +46,7 @@ fn assert_same(file: &str, fresh: &PolicyTable) {
 #[test]
 fn committed_tables_match_a_fresh_solve() {
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
         let optimal = engine.optimal();

@@ -88,7 +88,7 @@ fn fa16_blind_win_rates_agree_with_the_reference_evaluator() {
 #[test]
 fn without_hidden_state_it_is_the_best_response() {
     for preset in PRESETS.iter().filter(|p| p.name != "fa16") {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let b = course(&rules, 100, "always_roll", &[4]);

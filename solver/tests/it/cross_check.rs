@@ -30,7 +30,7 @@ fn small_goals(preset: &Preset) -> Vec<u32> {
 }
 
 fn rules_of(name: &str) -> Rules {
-    (Preset::find(name).expect("a preset").rules)()
+    Preset::find(name).expect("a preset").rules()
 }
 
 fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
@@ -48,13 +48,13 @@ fn baseline(preset: &Preset, goal: u32) -> Policy {
         other => panic!("no baseline known for {other}"),
     };
     assert_eq!(preset.baseline, format!("always_roll({k})"));
-    policy(&(preset.rules)(), goal, "always_roll", &[k])
+    policy(&preset.rules(), goal, "always_roll", &[k])
 }
 
 /// The engine's self-play optimum as a fixed strategy: a strong opponent that
 /// passes (nju21) exactly where passing beats exiting, and that sees fa16's sides.
 fn optimal(preset: &Preset, goal: u32) -> (String, Policy) {
-    let model = Model::new(&(preset.rules)(), goal).unwrap();
+    let model = Model::new(&preset.rules(), goal).unwrap();
     let solution = Engine::<f64>::new(&model, Driver::Sequential).optimal();
     ("optimal".into(), solution.policy.to_policy(&model))
 }
@@ -68,7 +68,7 @@ fn opponents(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
         optimal(preset, goal),
     ];
     if preset.name == "nju21" {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         opponents.push((
             "always_roll(0)".into(),
             policy(&rules, goal, "always_roll", &[0]),
@@ -113,7 +113,7 @@ fn contenders(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
         ],
         other => panic!("no contenders for {other}"),
     };
-    let rules = (preset.rules)();
+    let rules = preset.rules();
     strategies
         .iter()
         .map(|(name, args)| (format!("{name}{args:?}"), policy(&rules, goal, name, args)))
@@ -166,7 +166,7 @@ fn check_ends(what: &str, x: State, engine: &Outcome<f64>, reference: Ends) {
 fn self_play_values_and_actions_agree_with_the_reference() {
     for preset in PRESETS {
         for goal in small_goals(preset) {
-            let rules = (preset.rules)();
+            let rules = preset.rules();
             let model = Model::new(&rules, goal).unwrap();
             let solution = Engine::<f64>::new(&model, Driver::Sequential).optimal();
             let reference = Reference::new(&rules, goal);
@@ -192,7 +192,7 @@ fn self_play_values_and_actions_agree_with_the_reference() {
 fn best_responses_agree_with_the_reference() {
     for preset in PRESETS {
         for goal in small_goals(preset) {
-            let rules = (preset.rules)();
+            let rules = preset.rules();
             let model = Model::new(&rules, goal).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
             let reference = Reference::new(&rules, goal);
@@ -227,7 +227,7 @@ fn evaluations_agree_with_the_reference() {
     let mut nju21_draws = 0.0f64;
     for preset in PRESETS {
         for goal in small_goals(preset) {
-            let rules = (preset.rules)();
+            let rules = preset.rules();
             let model = Model::new(&rules, goal).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
             let reference = Reference::new(&rules, goal);
@@ -268,7 +268,7 @@ fn evaluations_agree_with_the_reference() {
 fn sequential_and_parallel_drivers_are_bit_identical() {
     const GOAL: u32 = 100;
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, GOAL).unwrap();
         let sequential = Engine::<f64>::new(&model, Driver::Sequential);
         let parallel = Engine::<f64>::new(&model, Driver::Parallel);
@@ -331,7 +331,7 @@ fn fa16_always_roll_8_against_always_roll_4_matches_the_course() {
 fn grade_equals_the_full_evaluation_bit_for_bit() {
     for preset in PRESETS {
         let goal = 60;
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, goal).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
         let b = baseline(preset, goal);

@@ -21,7 +21,7 @@ fn drivers_are_bit_identical_on_split_layers() {
     // fa16: two dice sides; nju21: passes inside a layer; sp26: Sus Fuss.
     for name in ["fa16", "nju21", "sp26"] {
         let preset = PRESETS.iter().find(|p| p.name == name).unwrap();
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, GOAL).unwrap();
         let sequential = Engine::<f64>::new(&model, Driver::Sequential);
         let parallel = Engine::<f64>::new(&model, Driver::Parallel);

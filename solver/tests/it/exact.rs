@@ -31,7 +31,7 @@ fn baseline(preset: &Preset, goal: u32) -> Policy {
         .trim_end_matches(')')
         .parse()
         .unwrap();
-    course(&(preset.rules)(), goal, "always_roll", &[n])
+    course(&preset.rules(), goal, "always_roll", &[n])
 }
 
 fn states(model: &Model) -> Vec<State> {
@@ -64,14 +64,14 @@ fn close(what: &str, exact: &Exact, float: f64) {
 fn exact_values_round_to_the_f64_engines() {
     for preset in PRESETS {
         for goal in [10, 23, 40] {
-            let model = Model::new(&(preset.rules)(), goal).unwrap();
+            let model = Model::new(&preset.rules(), goal).unwrap();
             let exact = Engine::<Exact>::new(&model, Driver::Parallel);
             let float = Engine::<f64>::new(&model, Driver::Parallel);
             let what = |kind: &str, x: State| format!("{} goal {goal} {kind} {x:?}", preset.name);
             let (e, f) = (exact.optimal(), float.optimal());
             let b = baseline(preset, goal);
             let (er, fr) = (exact.best_response(&b), float.best_response(&b));
-            let a = course(&(preset.rules)(), goal, "always_roll", &[5]);
+            let a = course(&preset.rules(), goal, "always_roll", &[5]);
             let (ee, fe) = (exact.evaluate(&a, &b), float.evaluate(&a, &b));
             // Ties: exact equality against the f64 engine's 1e-12 tolerance,
             // both going to the lowest num_rolls, choose alike.
@@ -111,7 +111,7 @@ fn rational(x: &Exact) -> BigRational {
 fn exact_values_are_the_rational_references() {
     for preset in PRESETS {
         let goal = 10;
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, goal).unwrap();
         let engine = Engine::<Exact>::new(&model, Driver::Sequential);
         let reference = Reference::<BigRational>::new(&rules, goal);
@@ -174,7 +174,7 @@ fn fraction(x: &Exact) -> String {
 #[test]
 fn small_games_have_their_hand_worked_values() {
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 1).unwrap();
         let engine = Engine::<Exact>::new(&model, Driver::Sequential);
         let cases: &[(i64, &str)] = if preset.name == "nju21" {

@@ -79,7 +79,7 @@ fn always_roll(rules: &Rules, goal: u32, k: i64) -> Policy {
 fn tables() -> Vec<Vec<u8>> {
     let mut files = vec![];
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let model = Model::new(&rules, 3).unwrap();
         let engine =
             hog_solver::solve::Engine::<f64>::new(&model, hog_solver::solve::Driver::Sequential);
@@ -210,7 +210,7 @@ proptest! {
         let mut bytes = if arbitrary {
             text.into_bytes()
         } else {
-            (PRESETS[which].rules)().to_string().into_bytes()
+            PRESETS[which].rules().to_string().into_bytes()
         };
         apply(&mut bytes, &mutations);
         let text = String::from_utf8_lossy(&bytes);

@@ -21,13 +21,13 @@ fn always_roll(rules: &Rules, goal: u32, k: i64) -> Policy {
 fn game_and_action() -> impl Strategy<Value = (&'static str, u32, i64)> {
     (0..PRESETS.len()).prop_flat_map(|i| {
         let preset = &PRESETS[i];
-        let lowest = (preset.rules)().min_action() as i64;
+        let lowest = preset.rules().min_action() as i64;
         (Just(preset.name), 10u32..60, lowest..=10)
     })
 }
 
 fn rules_of(name: &str) -> Rules {
-    (Preset::find(name).expect("a preset").rules)()
+    Preset::find(name).expect("a preset").rules()
 }
 
 /// What a game is worth to A in self-play terms: a draw counts 1/2.

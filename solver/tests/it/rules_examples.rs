@@ -470,7 +470,7 @@ fn nju21_endless_game_repeats_the_position() {
 fn canonical_text_round_trips_for_every_preset() {
     let mut texts = vec![];
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         let text = rules.to_string();
         assert!(!text.contains(char::is_whitespace), "{text}");
         assert_eq!(text.parse::<Rules>().unwrap(), rules, "{}", preset.name);
@@ -497,7 +497,7 @@ fn canonical_texts_are_the_ones_docs_rules_md_writes() {
     let docs =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md")).unwrap();
     let documented: Vec<&str> = docs.lines().filter(|l| l.starts_with("zero=")).collect();
-    let texts: Vec<String> = PRESETS.iter().map(|p| (p.rules)().to_string()).collect();
+    let texts: Vec<String> = PRESETS.iter().map(|p| p.rules().to_string()).collect();
     assert_eq!(documented, texts);
     // An unknown value's error lists the slot's names, in declaration order.
     let reason = rules_text_error(&texts[0].replace("pig_out=count_ones", "pig_out=x"));
@@ -559,7 +559,7 @@ fn unknown_rules_names_are_errors_naming_them() {
 #[test]
 fn check_action_allows_minus_one_in_fa16_only_and_never_eleven() {
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         for num_rolls in 0..=10 {
             assert_eq!(rules.check_action(num_rolls), Ok(num_rolls as i32));
         }
@@ -580,7 +580,7 @@ fn check_action_allows_minus_one_in_fa16_only_and_never_eleven() {
 #[test]
 fn check_state_rejects_scores_at_the_goal_goal_zero_and_foreign_sides() {
     for preset in PRESETS {
-        let rules = (preset.rules)();
+        let rules = preset.rules();
         assert_eq!(rules.check_state(100, state(99, 99)), Ok(()));
         for bad in [state(100, 0), state(0, 100), state(250, 3)] {
             let error = rules.check_state(100, bad).unwrap_err();

@@ -1,0 +1,238 @@
+//! Rules as data.
+//!
+//! A rule set is a plain struct with one slot per kind of rule; every slot is
+//! a small closed enum (or an ordered list of them). The course presets are
+//! rows of a table ([`presets`]). The canonical text form, one `key=value`
+//! pair per slot in a fixed order, round-trips through `Display` and
+//! `FromStr` ([`text`]):
+//!
+//! ```text
+//! zero=free_bacon_largest_digit,sides=six,reroll=on_sevens,pig_out=count_ones,
+//! bonus=none,points=hogtimus_prime+when_pigs_fly,after=swine_swap_double,
+//! limit=none,special=pork_chop
+//! ```
+//!
+//! (one line, no spaces). The components are grouped by kind, one file
+//! each, every variant's formula above its code: [`zero_dice`] (Free Bacon
+//! and its relatives), [`points`] (the dice, Pig Out, roll bonuses, point
+//! modifiers, limits), [`after_turn`] (swaps and the like), [`hidden`] (what
+//! a course strategy cannot see), with the number helpers in [`digits`].
+//! This module holds the state and the whole turn, each step a direct
+//! transcription of a sentence of `docs/rules.md`; the compiled
+//! [`crate::model::Model`] and the test-dice replay are both built on it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+pub mod after_turn;
+pub mod digits;
+pub mod hidden;
+pub mod points;
+pub mod presets;
+pub mod text;
+pub mod zero_dice;
+
+pub use after_turn::{sus_fuss, AfterTurn};
+pub use digits::{
+    divisor_count, is_prime, largest_digit, next_prime, power_of_three_digits_match, tens,
+};
+pub use hidden::Special;
+pub use points::{ActionLimit, PigOut, PointModifier, Reroll, RollBonus, Sides};
+pub use presets::{Preset, PRESETS};
+pub use text::describe;
+pub use zero_dice::ZeroDice;
+
+/// The most dice a turn may roll.
+pub const MAX_DICE: i32 = 10;
+/// The largest goal the tool accepts. The state space grows as goal²: at
+/// 10,000 fa16 has 2 x 10,000² = 200 million states, and a self-play solve
+/// holds 9 bytes for each (an f64 value and an i8 action), 1.8 GB.
+pub const MAX_GOAL: u32 = 10_000;
+
+/// A complete rule set.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    pub zero: ZeroDice,
+    pub sides: Sides,
+    pub reroll: Reroll,
+    pub pig_out: PigOut,
+    pub bonus: RollBonus,
+    pub points: Vec<PointModifier>,
+    pub after: Vec<AfterTurn>,
+    pub limit: ActionLimit,
+    pub special: Special,
+}
+
+/// What the mover sees: their score, the opponent's score and the dice sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    pub score: u32,
+    pub opponent_score: u32,
+    pub sides: u32,
+}
+
+impl State {
+    /// The opening state: 0-0 with six-sided dice.
+    pub const START: State = State {
+        score: 0,
+        opponent_score: 0,
+        sides: 6,
+    };
+}
+
+/// The dice a turn rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dice {
+    pub sides: u32,
+    pub reroll: bool,
+}
+
+/// The result of one turn, seen by the player who moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnResult {
+    /// The points the turn scored, after every point modifier.
+    pub points: u32,
+    /// The mover's score after every rule of the turn.
+    pub score: u32,
+    /// The opponent's score after every rule of the turn.
+    pub opponent_score: u32,
+    /// The sides of every die from the next turn on.
+    pub sides: u32,
+}
+
+impl Rules {
+    /// A preset by name (or another name of it), or a canonical rules text.
+    pub fn parse(text: &str) -> Result<Rules> {
+        match Preset::find(text) {
+            Some(preset) => Ok(preset.rules()),
+            None if text.contains('=') => text.parse(),
+            None => Err(Error::UnknownRules(text.to_string())),
+        }
+    }
+
+    /// The preset name of these rules, or their canonical text.
+    pub fn name(&self) -> String {
+        PRESETS
+            .iter()
+            .find(|p| p.rules() == *self)
+            .map(|p| p.name.to_string())
+            .unwrap_or_else(|| self.to_string())
+    }
+
+    /// The smallest action: -1 with Pork Chop, else 0.
+    pub fn min_action(&self) -> i32 {
+        match self.special {
+            Special::PorkChop => -1,
+            Special::None => 0,
+        }
+    }
+
+    /// Every action a strategy may answer, lowest first.
+    pub fn actions(&self) -> std::ops::RangeInclusive<i32> {
+        self.min_action()..=MAX_DICE
+    }
+
+    pub fn check_action(&self, num_rolls: i64) -> Result<i32> {
+        if (self.min_action() as i64..=MAX_DICE as i64).contains(&num_rolls) {
+            Ok(num_rolls as i32)
+        } else {
+            Err(Error::ActionNotAllowed {
+                num_rolls,
+                rules: self.name(),
+                min: self.min_action(),
+                max: MAX_DICE,
+            })
+        }
+    }
+
+    /// Checks a goal and a state against these rules.
+    pub fn check_state(&self, goal: u32, state: State) -> Result<()> {
+        check_goal(goal as i64)?;
+        for (which, value) in [
+            ("score", state.score),
+            ("opponent_score", state.opponent_score),
+        ] {
+            if value >= goal {
+                return Err(Error::ScoreNotBelowGoal {
+                    which,
+                    value: value as i64,
+                    goal,
+                });
+            }
+        }
+        if !self.state_sides().contains(&state.sides) {
+            return Err(Error::BadSides {
+                sides: state.sides as i64,
+                rules: self.name(),
+                reason: match self.special {
+                    Special::PorkChop => "dice have 6 or 4 sides",
+                    Special::None => "only Pork Chop (fa16) changes the dice from six sides",
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// Points for rolling zero dice, before the point modifiers.
+    pub fn zero_dice_points(&self, score: u32, opponent_score: u32) -> u32 {
+        self.zero.points(score, opponent_score)
+    }
+
+    /// The points of an action that rolls no dice, after the point modifiers:
+    /// Pork Chop (-1) scores 1, rolling 0 dice the zero-dice rule's points.
+    pub fn fixed_points(&self, state: State, num_rolls: i32) -> u32 {
+        let raw = match num_rolls {
+            -1 => 1,
+            _ => self.zero_dice_points(state.score, state.opponent_score),
+        };
+        self.modify_points(raw, num_rolls)
+    }
+
+    /// One whole turn with dice taken from `roll`, which is asked for one face
+    /// at a time with the sides of the die. A re-rolling die whose face is odd
+    /// asks for one more face, and that second face stands.
+    pub fn play_turn<E>(
+        &self,
+        state: State,
+        num_rolls: i32,
+        mut roll: impl FnMut(u32) -> std::result::Result<u32, E>,
+    ) -> std::result::Result<TurnResult, E> {
+        let num_rolls = self.effective_rolls(state, num_rolls);
+        let points = match num_rolls {
+            -1 | 0 => self.fixed_points(state, num_rolls),
+            n => {
+                let dice = self.dice(state);
+                let mut faces = Vec::with_capacity(n as usize);
+                for _ in 0..n {
+                    let mut face = roll(dice.sides)?;
+                    if dice.reroll && face % 2 == 1 {
+                        face = roll(dice.sides)?;
+                    }
+                    faces.push(face);
+                }
+                self.modify_points(self.roll_points(state.score, &faces), n)
+            }
+        };
+        let (score, opponent_score) = self.after_turn(state.score + points, state.opponent_score);
+        Ok(TurnResult {
+            points,
+            score,
+            opponent_score,
+            sides: self.next_sides(state.sides, num_rolls),
+        })
+    }
+
+    /// Whether some turn can score 0 points, so that a state can repeat.
+    pub fn can_score_zero(&self) -> bool {
+        self.zero.can_score_zero()
+    }
+}
+
+pub fn check_goal(goal: i64) -> Result<u32> {
+    if (1..=MAX_GOAL as i64).contains(&goal) {
+        Ok(goal as u32)
+    } else {
+        Err(Error::BadGoal(goal))
+    }
+}
