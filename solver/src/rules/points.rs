@@ -85,7 +85,7 @@ impl PointModifier {
             PointModifier::HogtimusPrime if is_prime(points) => next_prime(points),
             PointModifier::HogtimusPrime => points,
             PointModifier::WhenPigsFly => points.min((25 - num_rolls) as u32),
-            PointModifier::Touchdown if points % 6 == 0 => points + points / 6,
+            PointModifier::Touchdown if points.is_multiple_of(6) => points + points / 6,
             PointModifier::Touchdown => points,
         }
     }
