@@ -15,10 +15,10 @@
 //! where each outcome leads ([`Next`]).
 
 use crate::dice::roll_distribution;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::{
-    check_goal, power_of_three_digits_match, sus_fuss, AfterTurn, Dice, PigOut, Reroll, RollBonus,
-    Rules, Sides, State, TurnResult, MAX_DICE,
+    check_goal, power_of_three_digits_match, sus_fuss, AfterTurn, Dice, Hidden, Memory, PigOut,
+    Recall, Reroll, RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -37,11 +37,15 @@ pub enum Next {
     Loss,
     /// The game goes on: the state seen by the opponent, who moves next.
     Continue(State),
+    /// The mover moves again (an extra turn) from this state, seen by the mover.
+    Again(State),
 }
 
 pub struct Model {
     rules: Rules,
     goal: u32,
+    /// What each player remembers of their previous turn.
+    recall: Recall,
     /// Which mover scores need their own roll table (Feral Hogs: parity; 49ers: 49).
     roll_classes: Vec<u32>,
     /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
@@ -156,9 +160,17 @@ impl Model {
         } else {
             vec![]
         };
+        if (!rules.extra.is_empty() || rules.recall() != Recall::None) && rules.can_score_zero() {
+            return Err(Error::Unsupported(format!(
+                "the rules {rules}: extra turns or memories where a turn can score 0 points \
+                 (no course has them; a zero-point turn would have to be solved as a cycle \
+                 through hidden state)"
+            )));
+        }
         Ok(Model {
             rules: rules.clone(),
             goal,
+            recall: rules.recall(),
             roll_classes,
             rolls,
             swap_on_sum,
@@ -179,6 +191,11 @@ impl Model {
     /// The sides a state can carry, in axis order (6 first).
     pub fn sides(&self) -> &'static [u32] {
         self.rules.state_sides()
+    }
+
+    /// The hidden values of the states, in axis order.
+    pub fn hidden(&self) -> Hidden {
+        self.rules.hidden()
     }
 
     /// The point outcomes of rolling the dice of `state` with `n` >= 1 dice.
@@ -224,25 +241,69 @@ impl Model {
         self.rules.effective_rolls(state, num_rolls)
     }
 
-    /// Where a turn that scored `points` leads.
+    /// Where a turn with `num_rolls` (after any limit) that scored `points`
+    /// leads: [`Rules::turn_result`] with the slow after-turn rules looked up.
     #[inline]
     pub fn next(&self, state: State, num_rolls: i32, points: u32) -> Next {
-        let (mover, opponent) = self.after_turn(state.score + points, state.opponent_score);
+        let (mover, opponent) = match self.rules.pig_out {
+            PigOut::ZeroPiggyBack if num_rolls >= 1 && points == 0 => {
+                (state.score, state.opponent_score + num_rolls as u32)
+            }
+            _ => (state.score + points, state.opponent_score),
+        };
+        let facts = TurnFacts {
+            num_rolls,
+            points,
+            memory: state.memory.mover,
+        };
+        let (mover, opponent) = self.after_turn(mover, opponent, facts);
         if mover >= self.goal {
-            Next::Win
+            return Next::Win;
         } else if opponent >= self.goal {
-            Next::Loss
+            return Next::Loss;
+        }
+        let sides = self.rules.next_sides(state.sides, num_rolls, points);
+        let remembered = self.recall.remember(num_rolls, points);
+        if self.rules.extra_turn(mover, opponent) {
+            Next::Again(State {
+                score: mover,
+                opponent_score: opponent,
+                sides,
+                memory: Memory {
+                    mover: remembered,
+                    opponent: state.memory.opponent,
+                },
+            })
         } else {
             Next::Continue(State {
                 score: opponent,
                 opponent_score: mover,
-                sides: self.rules.next_sides(state.sides, num_rolls),
+                sides,
+                memory: Memory {
+                    mover: state.memory.opponent,
+                    opponent: remembered,
+                },
             })
         }
     }
 
+    /// Whether an outcome's next state depends on the number of dice as well
+    /// as on the points (Piggy Back hands the opponent num_rolls; Feral Hogs
+    /// compares num_rolls with a memory), so that the dice actions of a state
+    /// cannot share one table of outcome values.
+    pub fn outcomes_depend_on_rolls(&self) -> bool {
+        self.rules.pig_out == PigOut::ZeroPiggyBack || self.recall != Recall::None
+    }
+
     /// The shape of the after-turn rules.
     pub fn landing(&self) -> Landing {
+        // Each of these moves a state off the one grid row the fast paths read.
+        let off_the_row = !self.rules.extra.is_empty()
+            || self.rules.special == Special::PerfectPiggy
+            || self.outcomes_depend_on_rolls();
+        if off_the_row {
+            return Landing::General;
+        }
         match self.rules.after.as_slice() {
             [] => Landing::Plain,
             [AfterTurn::SwineSwapDouble | AfterTurn::SwineSwapPowerOfThree]
@@ -291,23 +352,23 @@ impl Model {
 
     /// [`Rules::after_turn`] with the slow rules looked up.
     #[inline]
-    fn after_turn(&self, mover: u32, opponent: u32) -> (u32, u32) {
+    fn after_turn(&self, mover: u32, opponent: u32, turn: TurnFacts) -> (u32, u32) {
         match self.rules.after.as_slice() {
             [] => (mover, opponent),
-            [rule] => self.apply(*rule, (mover, opponent)),
-            rules => rules
-                .iter()
-                .fold((mover, opponent), |scores, &rule| self.apply(rule, scores)),
+            [rule] => self.apply(*rule, (mover, opponent), turn),
+            rules => rules.iter().fold((mover, opponent), |scores, &rule| {
+                self.apply(rule, scores, turn)
+            }),
         }
     }
 
     #[inline]
-    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32)) -> (u32, u32) {
+    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
         match rule {
-            AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
             AfterTurn::SwineSwapPowerOfThree if self.swap_on_sum[(m + o) as usize] => (o, m),
+            AfterTurn::SwineSwapPowerOfThree => (m, o),
             AfterTurn::SusFuss => (self.fussed[m as usize], o),
-            _ => (m, o),
+            rule => rule.apply((m, o), turn),
         }
     }
 
@@ -323,13 +384,7 @@ impl Model {
         };
         let mut outcomes: Vec<(TurnResult, u64)> = vec![];
         for (p, count) in points {
-            let (score, opponent_score) = self.after_turn(state.score + p, state.opponent_score);
-            let result = TurnResult {
-                points: p,
-                score,
-                opponent_score,
-                sides: self.rules.next_sides(state.sides, num_rolls),
-            };
+            let result = self.rules.turn_result(state, num_rolls, p);
             match outcomes.iter_mut().find(|(r, _)| *r == result) {
                 Some((_, c)) => *c += count,
                 None => outcomes.push((result, count)),
