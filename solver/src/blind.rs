@@ -348,7 +348,9 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
             let cells = layer.states.len() / n;
             for i in 0..cells {
                 let states = |h: usize| layer.states[h * cells + i];
-                let weights: Vec<V> = (0..n).map(|h| self.reach_us.get(states(h)).clone()).collect();
+                let weights: Vec<V> = (0..n)
+                    .map(|h| self.reach_us.get(states(h)).clone())
+                    .collect();
                 let reached = weights.iter().any(|w| *w > V::zero());
                 // Every action's Q where it counts: in each reached state,
                 // or with the first hidden value if the cell is unreached.

@@ -155,7 +155,10 @@ impl<T: Clone> Grid<T> {
     /// sides first): a state with a later one has no cell (reading it panics).
     pub(crate) fn over_first(model: &Model, len: usize, fill: T) -> Grid<T> {
         let hidden = model.hidden();
-        assert!(len <= hidden.len(), "the hidden values are the model's first ones");
+        assert!(
+            len <= hidden.len(),
+            "the hidden values are the model's first ones"
+        );
         let goal = model.goal() as usize;
         // Every cell written here, on one thread: `vec![fill; n]` of a fill
         // whose bits are all zero (0.0, 0) leaves the zeros to fresh pages
@@ -516,7 +519,11 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// Runs a layer-by-layer solve over the first `len` hidden values: in the
     /// pool ([`Engine::in_pool`]) if its largest layer splits, else on this
     /// thread, which then never starts the pool.
-    pub(crate) fn in_pool_for_layers<R: Send>(&self, len: usize, solve: impl FnOnce() -> R + Send) -> R {
+    pub(crate) fn in_pool_for_layers<R: Send>(
+        &self,
+        len: usize,
+        solve: impl FnOnce() -> R + Send,
+    ) -> R {
         // The largest layer, s + o = G - 1, holds G states per hidden value.
         if self.splits(len * self.model.goal() as usize) {
             self.in_pool(solve)
@@ -901,9 +908,7 @@ impl Layer {
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
         let states: Vec<State> = (0..len)
-            .flat_map(|i| {
-                (lowest_score..=highest_score).map(move |s| hidden.state(i, s, sum - s))
-            })
+            .flat_map(|i| (lowest_score..=highest_score).map(move |s| hidden.state(i, s, sum - s)))
             .collect();
         Layer {
             sum,

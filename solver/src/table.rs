@@ -29,7 +29,7 @@
 //! Each exact value must be a probability (0 to 1, exactly) whose nearest
 //! f64 is the state's f64 value, and the entries must fill E exactly.
 //!
-//! N = sides x goal x goal states, in axis order (sides index, score,
+//! N = hidden x goal x goal states (hidden = the rules' [`crate::rules::Hidden`] values: the dice sides times each player's memory), in axis order (hidden index, score,
 //! opponent_score). The header names what the table answers: the canonical
 //! rules text, the goal, the objective (self-play optimum, best response to
 //! a named strategy, or blind best response to one), the dice sides of its

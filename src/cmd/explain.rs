@@ -21,9 +21,9 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::exact::Exact;
+use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
 use hog_solver::strategy::Policy;
-use hog_solver::rules::Memory;
 use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;

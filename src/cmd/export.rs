@@ -20,9 +20,9 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
+use hog_solver::rules::Memory;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
-use hog_solver::rules::Memory;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::value::RawValue;

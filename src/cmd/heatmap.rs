@@ -25,9 +25,9 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
+use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
-use hog_solver::rules::Memory;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 

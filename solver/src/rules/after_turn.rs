@@ -28,7 +28,7 @@ pub enum AfterTurn {
 }
 
 /// What an after-turn rule may read of the turn besides the scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnFacts {
     /// The number of dice rolled (after any limit; 0 or -1 for no dice).
     pub num_rolls: i32,

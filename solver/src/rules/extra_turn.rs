@@ -70,7 +70,10 @@ impl ExtraTurn {
 /// The first two digits of a score padded to at least two digits with
 /// zeros in front: 7 -> (0, 7), 43 -> (4, 3), 123 -> (1, 2).
 fn two_digits(x: u32) -> (u32, u32) {
-    let digits: Vec<u32> = format!("{x:02}").bytes().map(|b| u32::from(b - b'0')).collect();
+    let digits: Vec<u32> = format!("{x:02}")
+        .bytes()
+        .map(|b| u32::from(b - b'0'))
+        .collect();
     (digits[0], digits[1])
 }
 
