@@ -45,6 +45,8 @@ pub enum PigOut {
     /// without a 1 scores at least 2 per die, so a roll scores 0 exactly
     /// when it has a 1: the engine reads Piggy Back from the points.)
     ZeroPiggyBack,
+    /// Pig Out (sp17): any 1 scores min(the number of 1s, 11 - num_rolls).
+    CountOnesCapped,
 }
 
 impl PigOut {
@@ -58,6 +60,7 @@ impl PigOut {
             PigOut::ZeroPiggyBack => {
                 "scores 0, and the opponent gains num_rolls points (Piggy Back)"
             }
+            PigOut::CountOnesCapped => "scores min(the number of 1s, 11 - num_rolls)",
         }
     }
 }
@@ -155,6 +158,8 @@ impl Rules {
             PigOut::OnePointExcept49 if score == 49 => sum,
             PigOut::OnePointExcept49 => 1,
             PigOut::ZeroPiggyBack => 0,
+            // min(#ones, 11 - num_rolls): every face is one die.
+            PigOut::CountOnesCapped => ones.min(11 - faces.len() as u32),
         };
         let bonus = match self.bonus {
             RollBonus::None => 0,
