@@ -45,6 +45,9 @@ pub enum AfterTurn {
     SwineSwapSamePlaceDigit,
     /// Swine Swap (su19): the leftmost digit of m = o(o).
     SwineSwapLeadOnes,
+    /// Swine Swap (fa19): leftmost(m) · ones(m) = leftmost(o) · ones(o) (a
+    /// one-digit score d gives d · d).
+    SwineSwapFirstLastProduct,
     /// Hogtimus Prime (sp15): a prime sum of scores gives the leader the turn's points again.
     PrimeSumLeaderBonus,
     /// Swine Swap (su20): |o(m) - o(o)| = t(o).
@@ -100,6 +103,11 @@ impl AfterTurn {
             AfterTurn::SwineSwapDigitDiff if tens_ones_gap(m) == tens_ones_gap(o) => (o, m),
             AfterTurn::SwineSwapSamePlaceDigit if same_place_digit(m, o) => (o, m),
             AfterTurn::SwineSwapLeadOnes if leftmost_digit(m) == ones(o) => (o, m),
+            AfterTurn::SwineSwapFirstLastProduct
+                if leftmost_digit(m) * ones(m) == leftmost_digit(o) * ones(o) =>
+            {
+                (o, m)
+            }
             // m + o prime: the strictly higher score gains the points again.
             AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => match m.cmp(&o) {
                 std::cmp::Ordering::Greater => (m + points, o),
@@ -132,6 +140,7 @@ impl AfterTurn {
                 | AfterTurn::SwineSwapDigitDiff
                 | AfterTurn::SwineSwapSamePlaceDigit
                 | AfterTurn::SwineSwapLeadOnes
+                | AfterTurn::SwineSwapFirstLastProduct
                 | AfterTurn::SwineSwapOnesDiffTens
                 | AfterTurn::SwineSwapMoverSquare
         )
@@ -183,6 +192,9 @@ impl AfterTurn {
             }
             AfterTurn::SwineSwapSamePlaceDigit => {
                 "Swine Swap: if the scores have an equal digit in the same place (no leading zeros), the scores swap"
+            }
+            AfterTurn::SwineSwapFirstLastProduct => {
+                "Swine Swap: if leftmost digit x ones digit is the same for both scores, the scores swap"
             }
             AfterTurn::SwineSwapLeadOnes => {
                 "Swine Swap: if the leftmost digit of the mover's score = ones(opponent), the scores swap"
