@@ -18,8 +18,8 @@
 use crate::dice::roll_distribution;
 use crate::error::{Error, Result};
 use crate::rules::{
-    power_of_three_digits_match, AfterTurn, Dice, Hidden, Memory, PigOut, Recall,
-    Reroll, RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
+    power_of_three_digits_match, AfterTurn, Dice, Hidden, Memory, PigOut, Recall, Reroll,
+    RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -160,9 +160,9 @@ impl Model {
                 .collect()
         };
         let moved = match rules.after.as_slice() {
-            [rule] if rule.moves_mover_alone() => {
-                (0..=max_score).map(|m| rule.apply((m, 0), TurnFacts::default()).0).collect()
-            }
+            [rule] if rule.moves_mover_alone() => (0..=max_score)
+                .map(|m| rule.apply((m, 0), TurnFacts::default()).0)
+                .collect(),
             _ => vec![],
         };
         if (!rules.extra.is_empty() || rules.recall() != Recall::None) && rules.can_score_zero() {

@@ -7,6 +7,7 @@ mod course_strategies;
 mod cross_check;
 mod distributions;
 mod drivers;
+mod engine_features;
 mod exact;
 mod fuzz;
 mod properties;
