@@ -317,6 +317,13 @@ pub struct RulesArgs {
 
 #[derive(Subcommand)]
 pub enum RulesCommand {
+    /// Every preset: its semester, the other semesters that played its
+    /// rules, course, baseline, target, and what final_strategy cannot see
+    /// (plain `hog rules` too).
+    List {
+        #[command(flatten)]
+        json: JsonArgs,
+    },
     /// Print a rule set's canonical text and its rules in plain words.
     Show {
         /// A preset name (fa16, fa13, ...) or a canonical rules text.

@@ -156,3 +156,105 @@ fn without_rules_or_config_the_default_says_it_was_not_given() {
     let (_, stdout, _) = run(dir.path(), &["grade", "always_roll(5)"]);
     assert!(stdout.starts_with("fa16, goal 100: "), "{stdout}");
 }
+
+/// A semester's place in time: (year, term), spring before summer before
+/// fall and NJU's autumn; `None` for a name that is no semester.
+fn when(name: &str) -> Option<(u32, u32)> {
+    let (term, year) = name.split_at(name.len().checked_sub(2)?);
+    let term = ["sp", "su", "fa", "nju"].iter().position(|t| *t == term)?;
+    Some((year.parse().ok()?, term as u32))
+}
+
+/// The table of docs/rules.md that finds a semester's preset, as the
+/// presets say it must read: one row per semester (a preset's name or
+/// alias) in time order, then the presets named for no semester.
+fn semester_table() -> String {
+    let mut rows: Vec<(Option<(u32, u32)>, String)> = vec![];
+    for preset in hog_solver::PRESETS {
+        for name in std::iter::once(&preset.name).chain(preset.aliases) {
+            let row = format!(
+                "| {name} | `{}` | {} | `{}` | {} |",
+                preset.name,
+                preset.course,
+                preset.baseline,
+                preset.target.unwrap_or("-")
+            );
+            rows.push((when(name), row));
+        }
+    }
+    // Semesters first, by time; the others after, in the presets' order.
+    rows.sort_by_key(|(when, _)| (when.is_none(), *when));
+    let mut table =
+        "| semester | `--rules` | course | baseline | target |\n|---|---|---|---|---|\n"
+            .to_string();
+    for (_, row) in rows {
+        table.push_str(&row);
+        table.push('\n');
+    }
+    table
+}
+
+#[test]
+fn docs_rules_md_finds_every_presets_semester() {
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"))
+        .unwrap();
+    let section = docs
+        .split("\n## Which preset is my semester?\n")
+        .nth(1)
+        .expect("docs/rules.md has a section 'Which preset is my semester?'");
+    let table = semester_table();
+    assert!(
+        section.contains(&table),
+        "docs/rules.md's semester table is not the presets' (a preset or alias added?); it should read:\n{table}"
+    );
+    // And every semester named there resolves to its preset.
+    for line in table.lines().skip(2) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let semester = cells[0].trim_start_matches("| ");
+        let preset = cells[1].trim_matches('`');
+        assert_eq!(
+            hog_solver::Rules::parse(semester).unwrap(),
+            hog_solver::Rules::parse(preset).unwrap()
+        );
+    }
+}
+
+#[test]
+fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_see() {
+    let dir = tempfile::tempdir().unwrap();
+    let listing = crate::common::json_in(dir.path(), &["rules", "list"]);
+    let presets = listing["presets"].as_array().unwrap();
+    assert_eq!(presets.len(), hog_solver::PRESETS.len());
+    for (shown, preset) in presets.iter().zip(hog_solver::PRESETS) {
+        assert_eq!(shown["name"], preset.name);
+        assert_eq!(shown["aliases"], serde_json::json!(preset.aliases));
+        assert_eq!(shown["baseline"], preset.baseline);
+        assert_eq!(shown["target"], serde_json::json!(preset.target));
+        // Only Pork Chop (docs/rules.md) changes state a course strategy
+        // cannot see: the dice sides.
+        let pork_chop = preset.text.contains("special=pork_chop");
+        assert_eq!(
+            shown["final_strategy_sees_all_state"], !pork_chop,
+            "{}",
+            preset.name
+        );
+        assert_eq!(
+            shown["hidden_state"],
+            serde_json::json!(pork_chop.then_some("the dice sides"))
+        );
+    }
+    // The plain listing: a header, then a row per preset naming its aliases;
+    // plain `hog rules` prints the same.
+    let (status, plain, _) = run(dir.path(), &["rules", "list"]);
+    assert_eq!(status, 0);
+    assert_eq!(run(dir.path(), &["rules"]).1, plain);
+    let rows: Vec<&str> = plain.lines().skip(1).collect();
+    assert_eq!(rows.len(), hog_solver::PRESETS.len());
+    for (row, preset) in rows.iter().zip(hog_solver::PRESETS) {
+        assert!(row.starts_with(&format!("{} ", preset.name)), "{row}");
+        for alias in preset.aliases {
+            assert!(row.contains(&format!(" {alias} ")), "{alias} in {row}");
+        }
+        assert!(row.ends_with(preset.course), "{row}");
+    }
+}
