@@ -39,31 +39,25 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
             let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], &[], p.json.json, out)?;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
             replay::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Simulate(args) => {
             let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], &[], p.json.json, out)?;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
             simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Solve(args) => {
-            let (rules, goal) = game(
-                &args.game,
-                &[args.against.as_ref()],
-                &[],
-                args.json.json,
-                out,
-            )?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             solve::run(
                 args,
                 &rules,
@@ -75,7 +69,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         }
         Command::Grade(args) => {
             let strategies = [Some(&args.strategy), args.baseline.as_ref()];
-            let (rules, goal) = game(&args.game, &strategies, &[], args.json.json, out)?;
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             grade::run(
                 args,
                 &rules,
@@ -91,7 +85,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
                 args.diff.as_ref(),
                 args.baseline.as_ref(),
             ];
-            let (rules, goal) = game(&args.game, &strategies, &[], args.json.json, out)?;
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             heatmap::run(
                 args,
                 &rules,
@@ -107,7 +101,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             let (rules, goal) = game(
                 &args.game,
                 &[Some(&args.source)],
-                &[],
                 args.json.json || to_stdout,
                 out,
             )?;
@@ -121,13 +114,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Final(args) => {
-            let (rules, goal) = game(
-                &args.game,
-                &[args.against.as_ref()],
-                &[],
-                args.json.json,
-                out,
-            )?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             final_strategy::run(
                 args,
                 &rules,
@@ -141,18 +128,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             // The contest plays --rules and --goal, else the semester of the
             // entries' ok configs, else fa16 to 100; an entry made for
             // another game is excluded with its reason.
-            let (rules, goal) = game(&args.game, &[], &args.entries, args.json.json, out)?;
+            let (rules, goal) = game_of(&args.game, &[], &args.entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
             contest::run(args, &rules, goal, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
-            let (rules, goal) = game(
-                &args.game,
-                &[args.against.as_ref()],
-                &[],
-                args.json.json,
-                out,
-            )?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             explain::run(args, &rules, goal, &sources(&args.python), out)
         }
         Command::Table(args) => table::run(args, out),
@@ -167,12 +148,22 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// The game from --rules, --goal and the strategy files, as [`game_of`].
+fn game(
+    game: &GameArgs,
+    strategies: &[Option<&String>],
+    stderr: bool,
+    out: &mut dyn Write,
+) -> Result<(Rules, u32)> {
+    game_of(game, strategies, &[], stderr, out)
+}
+
 /// The game from --rules, --goal, the strategy files and the ok configs
 /// beside the Python files and in the folders given (see `recorded`). Where
 /// the rules came from an ok config, or from nothing where a Python file or
 /// folder was given, the first line says so (on stderr when stdout carries
 /// JSON or a file).
-fn game(
+fn game_of(
     game: &GameArgs,
     strategies: &[Option<&String>],
     entries: &[String],

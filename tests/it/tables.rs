@@ -195,19 +195,10 @@ fn committed_exports_and_heatmaps_are_fresh() {
                 assert!(!csv.exists(), "{stem} sees the sides but has exports");
             } else {
                 let table = format!("tables/{stem}.hogtable");
-                let output = assert_cmd::Command::cargo_bin("hog")
-                    .unwrap()
-                    .current_dir(env!("CARGO_MANIFEST_DIR"))
-                    .args(["export", &table, "--rules", preset.name, "--format", "csv"])
-                    .output()
-                    .unwrap();
-                assert!(
-                    output.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
+                let exported =
+                    hog_in_checkout(&["export", &table, "--rules", preset.name, "--format", "csv"]);
                 let committed = std::fs::read(&csv).unwrap();
-                assert!(committed == output.stdout, "tables/{stem}.csv is stale");
+                assert!(committed == exported, "tables/{stem}.csv is stale");
             }
 
             let committed = pixels(&tables_dir().join(format!("{stem}.png")));
@@ -250,21 +241,15 @@ fn pixels(path: &Path) -> (u32, u32, png::ColorType, Vec<u8>) {
     (frame.width, frame.height, frame.color_type, buffer)
 }
 
-/// Runs `hog heatmap ARGS` in the checkout, which must succeed; returns the
-/// picture's path (the argument after `-o`).
+/// Runs `hog ARGS` in the checkout, which must succeed; returns its stdout.
+fn hog_in_checkout(args: &[&str]) -> Vec<u8> {
+    crate::common::stdout_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs `hog heatmap ARGS` in the checkout; returns the picture's path (the
+/// argument after `-o`).
 fn draw(args: &[&str]) -> PathBuf {
-    let output = assert_cmd::Command::cargo_bin("hog")
-        .unwrap()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("heatmap")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    hog_in_checkout(&[&["heatmap"], args].concat());
     let at = args.iter().position(|a| *a == "-o").unwrap();
     PathBuf::from(args[at + 1])
 }
@@ -304,17 +289,13 @@ fn every_preset_has_a_fresh_file_to_hand_in() {
             panic!("tables/{file}: {e}: every preset needs its file to hand in (cargo run --release -- tables)")
         });
         let written = fresh.path().join(&file);
-        let output = assert_cmd::Command::cargo_bin("hog")
-            .unwrap()
-            .args(["final", "--rules", preset.name, "-o"])
-            .arg(&written)
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        hog_in_checkout(&[
+            "final",
+            "--rules",
+            preset.name,
+            "-o",
+            written.to_str().unwrap(),
+        ]);
         let written = std::fs::read_to_string(&written).unwrap();
         let made_by = |line: &&str| line.trim_start().starts_with("Made by:");
         let body = |text: &str| {
