@@ -18,11 +18,13 @@ pub struct Cli {
 
 /// The game a command plays. Without `--rules` or `--goal`, a strategy file
 /// that records its game (a policy table, an exported JSON or Python file)
-/// decides; with neither, fa16 to 100.
+/// decides; else the semester of the course's ok config beside a Python
+/// file or in a folder given; with none, fa16 to 100.
 #[derive(Args)]
 pub struct GameArgs {
-    /// A preset (fa16, fa13, sp26, sp26-simple, nju21, fa12) or a canonical
-    /// rules text [default: the strategy file's rules, else fa16]
+    /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
+    /// canonical rules text [default: the strategy file's rules, else the
+    /// semester of the ok config beside a Python file given, else fa16]
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 
@@ -315,6 +317,13 @@ pub struct RulesArgs {
 
 #[derive(Subcommand)]
 pub enum RulesCommand {
+    /// Every preset: its semester, the other semesters that played its
+    /// rules, course, baseline, target, and what final_strategy cannot see
+    /// (plain `hog rules` too).
+    List {
+        #[command(flatten)]
+        json: JsonArgs,
+    },
     /// Print a rule set's canonical text and its rules in plain words.
     Show {
         /// A preset name (fa16, fa13, ...) or a canonical rules text.

@@ -9,6 +9,7 @@
 mod cli;
 mod cmd;
 mod files;
+mod okconfig;
 mod plot;
 mod progress;
 mod python;

@@ -5,7 +5,10 @@
 //! `hog export` wrote each record the rules and goal they were made for. A
 //! command that is not told `--rules` or `--goal` plays the files' game;
 //! told something else, it refuses, since a table answers one game only.
-//! With neither an option nor a recording file, the game is fa16 to 100.
+//! Without those, the rules are the semester's that the course's `ok`
+//! config beside a Python file or in a folder given names (see
+//! [`crate::okconfig`]); with none of these, the game is fa16 to 100, and
+//! the command says the rules were not given.
 
 use std::path::Path;
 
@@ -15,12 +18,24 @@ use hog_solver::strategy::StrategySpec;
 use hog_solver::table::PolicyTable;
 use hog_solver::Rules;
 
+use crate::okconfig::OkConfig;
 use crate::sources::FileKind;
 
 /// The rules when neither `--rules` nor a strategy file says.
 pub const DEFAULT_RULES: &str = "fa16";
 /// The goal when neither `--goal` nor a strategy file says.
 pub const DEFAULT_GOAL: i64 = 100;
+
+/// Where a command's rules came from.
+pub enum Origin {
+    /// `--rules`, or a strategy file that records its rules.
+    Given,
+    /// The course's ok config beside a Python file or in a folder given.
+    OkConfig(OkConfig),
+    /// Nothing said: the default. `looked` names the Python files and
+    /// folders whose folders held no ok config.
+    Default { looked: Vec<String> },
+}
 
 /// The rules and goal a strategy file was made for.
 struct Record {
@@ -31,10 +46,17 @@ struct Record {
 }
 
 /// The game to play: `--rules` and `--goal` as given, else what the
-/// strategy files among `strategies` record, else fa16 to 100. A file made
-/// for another game than the options ask for, or two files made for
-/// different games, are errors.
-pub fn game(rules: Option<&str>, goal: Option<i64>, strategies: &[&str]) -> Result<(Rules, u32)> {
+/// strategy files among `strategies` record, else (the rules) the semester
+/// of the ok config beside the Python files and in the folders among
+/// `strategies` and `entries`, else fa16 to 100. A file made for another
+/// game than the options ask for, two files made for different games, and
+/// ok configs that disagree or name no semester hog has are errors.
+pub fn game(
+    rules: Option<&str>,
+    goal: Option<i64>,
+    strategies: &[&str],
+    entries: &[&str],
+) -> Result<(Rules, u32, Origin)> {
     let mut records = vec![];
     for text in strategies {
         for file in strategy_files(text) {
@@ -79,17 +101,40 @@ pub fn game(rules: Option<&str>, goal: Option<i64>, strategies: &[&str]) -> Resu
         }
     }
     let first = records.first();
-    let rules = match (given_rules, first) {
-        (Some(rules), _) => rules,
-        (None, Some(record)) => record.rules.clone(),
-        (None, None) => Rules::parse(DEFAULT_RULES)?,
+    let (rules, origin) = match (given_rules, first) {
+        (Some(rules), _) => (rules, Origin::Given),
+        (None, Some(record)) => (record.rules.clone(), Origin::Given),
+        (None, None) => course_rules(strategies.iter().chain(entries))?,
     };
     let goal = match (given_goal, first) {
         (Some(goal), _) => goal,
         (None, Some(record)) => record.goal,
         (None, None) => check_goal(DEFAULT_GOAL)?,
     };
-    Ok((rules, goal))
+    Ok((rules, goal, origin))
+}
+
+/// The rules of the semester that the ok configs beside the Python files
+/// and in the folders among `texts` name, else the default.
+fn course_rules<'a>(texts: impl Iterator<Item = &'a &'a str>) -> Result<(Rules, Origin)> {
+    let mut looked = vec![];
+    let mut configs = vec![];
+    for text in texts {
+        let folder = match FileKind::of(text) {
+            _ if Path::new(text).is_dir() => Path::new(text),
+            FileKind::Python { path, .. } if path.is_file() => match path.parent() {
+                Some(parent) => parent,
+                None => continue,
+            },
+            _ => continue,
+        };
+        looked.push(text.to_string());
+        configs.extend(OkConfig::in_folder(folder)?);
+    }
+    match OkConfig::agreed(configs)? {
+        Some(config) => Ok((config.rules()?, Origin::OkConfig(config))),
+        None => Ok((Rules::parse(DEFAULT_RULES)?, Origin::Default { looked })),
+    }
 }
 
 /// The files a strategy text names, `best_response(FILE)` included: the

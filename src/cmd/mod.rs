@@ -28,7 +28,7 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
-use crate::recorded;
+use crate::recorded::{self, Origin};
 use crate::sources::Sources;
 
 /// The largest die face the tool accepts (test dice may exceed the sides).
@@ -36,33 +36,28 @@ const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
-    // The game from --rules, --goal and the strategy files (see `recorded`).
-    let game = |game: &GameArgs, strategies: &[Option<&String>]| {
-        let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
-        recorded::game(game.rules.as_deref(), game.goal, &strategies)
-    };
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game, &[])?;
+            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game, &[])?;
+            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
             let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)])?;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
             replay::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Simulate(args) => {
             let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)])?;
+            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
             simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Solve(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             solve::run(
                 args,
                 &rules,
@@ -74,7 +69,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         }
         Command::Grade(args) => {
             let strategies = [Some(&args.strategy), args.baseline.as_ref()];
-            let (rules, goal) = game(&args.game, &strategies)?;
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             grade::run(
                 args,
                 &rules,
@@ -90,7 +85,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
                 args.diff.as_ref(),
                 args.baseline.as_ref(),
             ];
-            let (rules, goal) = game(&args.game, &strategies)?;
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             heatmap::run(
                 args,
                 &rules,
@@ -101,7 +96,14 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Export(args) => {
-            let (rules, goal) = game(&args.game, &[Some(&args.source)])?;
+            // An export to stdout prints the file there: the note goes to stderr.
+            let to_stdout = args.output.as_ref().is_none_or(|o| o.as_os_str() == "-");
+            let (rules, goal) = game(
+                &args.game,
+                &[Some(&args.source)],
+                args.json.json || to_stdout,
+                out,
+            )?;
             export::run(
                 args,
                 &rules,
@@ -112,7 +114,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Final(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             final_strategy::run(
                 args,
                 &rules,
@@ -123,14 +125,15 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Contest(args) => {
-            // The contest plays --rules and --goal (fa16 to 100 by default);
-            // an entry made for another game is excluded with its reason.
-            let (rules, goal) = game(&args.game, &[])?;
+            // The contest plays --rules and --goal, else the semester of the
+            // entries' ok configs, else fa16 to 100; an entry made for
+            // another game is excluded with its reason.
+            let (rules, goal) = game_of(&args.game, &[], &args.entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
             contest::run(args, &rules, goal, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()])?;
+            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
             explain::run(args, &rules, goal, &sources(&args.python), out)
         }
         Command::Table(args) => table::run(args, out),
@@ -143,6 +146,62 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             tables::run(args, goal, &sources(&args.python), out)
         }
     }
+}
+
+/// The game from --rules, --goal and the strategy files, as [`game_of`].
+fn game(
+    game: &GameArgs,
+    strategies: &[Option<&String>],
+    stderr: bool,
+    out: &mut dyn Write,
+) -> Result<(Rules, u32)> {
+    game_of(game, strategies, &[], stderr, out)
+}
+
+/// The game from --rules, --goal, the strategy files and the ok configs
+/// beside the Python files and in the folders given (see `recorded`). Where
+/// the rules came from an ok config, or from nothing where a Python file or
+/// folder was given, the first line says so (on stderr when stdout carries
+/// JSON or a file).
+fn game_of(
+    game: &GameArgs,
+    strategies: &[Option<&String>],
+    entries: &[String],
+    stderr: bool,
+    out: &mut dyn Write,
+) -> Result<(Rules, u32)> {
+    let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
+    let entries: Vec<&str> = entries.iter().map(|s| s.as_str()).collect();
+    let (rules, goal, origin) =
+        recorded::game(game.rules.as_deref(), game.goal, &strategies, &entries)?;
+    let name = rules.name();
+    let line = match origin {
+        Origin::Given => return Ok((rules, goal)),
+        Origin::Default { looked } if looked.is_empty() => return Ok((rules, goal)),
+        Origin::Default { looked } => format!(
+            "rules        {name}, the default: not given (no --rules, and no ok config \
+             beside {}): give --rules SEMESTER (hog rules list)",
+            looked.join(", ")
+        ),
+        Origin::OkConfig(config) => {
+            let semester = if config.semester == name {
+                String::new()
+            } else {
+                format!("semester {}, ", config.semester)
+            };
+            format!(
+                "rules        {name} ({semester}from {}: endpoint {})",
+                config.file.display(),
+                config.endpoint
+            )
+        }
+    };
+    if stderr {
+        eprintln!("{line}");
+    } else {
+        writeln!(out, "{line}")?;
+    }
+    Ok((rules, goal))
 }
 
 /// A score below the goal.

@@ -11,11 +11,19 @@ use super::write_json;
 use crate::cli::{RulesArgs, RulesCommand};
 
 pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
+    // `hog rules show fa16 --json` and `hog rules --json show fa16` alike.
     match &args.show {
         None => list(args.json.json, out),
-        // `hog rules show fa16 --json` and `hog rules --json show fa16` alike.
+        Some(RulesCommand::List { json }) => list(args.json.json || json.json, out),
         Some(RulesCommand::Show { rules, json }) => show(rules, args.json.json || json.json, out),
     }
+}
+
+/// What the rules hide from `final_strategy(score, opponent_score)`, which
+/// sees the two scores only: `None` when the state is the two scores. The
+/// one place that says it, for `hog rules list`.
+pub fn hidden_state(rules: &Rules) -> Option<&'static str> {
+    (rules.state_sides().len() > 1).then_some("the dice sides")
 }
 
 fn list(json: bool, out: &mut dyn Write) -> Result<()> {
@@ -27,29 +35,67 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
         #[derive(Serialize)]
         struct PresetInfo {
             name: &'static str,
+            aliases: &'static [&'static str],
             course: &'static str,
             summary: &'static str,
             baseline: &'static str,
+            target: Option<&'static str>,
+            final_strategy_sees_all_state: bool,
+            hidden_state: Option<&'static str>,
             rules: String,
         }
         let presets = PRESETS
             .iter()
-            .map(|p| PresetInfo {
-                name: p.name,
-                course: p.course,
-                summary: p.summary,
-                baseline: p.baseline,
-                rules: p.rules().to_string(),
+            .map(|p| {
+                let rules = p.rules();
+                PresetInfo {
+                    name: p.name,
+                    aliases: p.aliases,
+                    course: p.course,
+                    summary: p.summary,
+                    baseline: p.baseline,
+                    target: p.target,
+                    final_strategy_sees_all_state: hidden_state(&rules).is_none(),
+                    hidden_state: hidden_state(&rules),
+                    rules: rules.to_string(),
+                }
             })
             .collect();
         return write_json(out, &Listing { presets });
     }
-    for preset in PRESETS {
-        writeln!(
-            out,
-            "{:<12} {}: {}",
-            preset.name, preset.course, preset.summary
-        )?;
+    let rows: Vec<[String; 6]> = std::iter::once(
+        [
+            "preset",
+            "also (semesters)",
+            "baseline",
+            "target",
+            "hidden from final_strategy",
+            "course",
+        ]
+        .map(str::to_string),
+    )
+    .chain(PRESETS.iter().map(|p| {
+        [
+            p.name.to_string(),
+            if p.aliases.is_empty() {
+                "-".to_string()
+            } else {
+                p.aliases.join(" ")
+            },
+            p.baseline.to_string(),
+            p.target.unwrap_or("-").to_string(),
+            hidden_state(&p.rules()).unwrap_or("nothing").to_string(),
+            p.course.to_string(),
+        ]
+    }))
+    .collect();
+    let width = |column: usize| rows.iter().map(|r| r[column].len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..5).map(width).collect();
+    for row in &rows {
+        for (cell, width) in row.iter().zip(&widths) {
+            write!(out, "{cell:<width$}  ")?;
+        }
+        writeln!(out, "{}", row[5])?;
     }
     Ok(())
 }

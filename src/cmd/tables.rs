@@ -14,6 +14,12 @@
 //! says so and points to the final file. MANIFEST.md lists each table with
 //! its rules, objective, headline figures, checksum and files.
 //!
+//! Full sets are kept for [`FULL_SETS`], the presets hog began with: the
+//! README's examples and the tests of the engine use them. Every other
+//! preset gets only the file to hand in, `<preset>-final.py`, written as
+//! `hog final --rules PRESET -o FILE` writes it (tens of kilobytes, where a
+//! full set is about a megabyte), and listed in a second MANIFEST table.
+//!
 //! The set is built in a temporary folder beside the destination and then
 //! swapped in (see [`replace_folder`]): an interrupted run leaves the old set
 //! whole, never a mix of two goals with a stale MANIFEST.
@@ -30,10 +36,23 @@ use hog_solver::{Model, State, PRESETS};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::export::{self, Format};
-use super::heatmap;
-use crate::cli::{ExportArgs, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show, TablesArgs};
+use super::{final_strategy, heatmap};
+use crate::cli::{
+    ExactArgs, ExportArgs, FinalArgs, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show, TablesArgs,
+};
 use crate::files::{replace_folder, write_atomically};
 use crate::sources::Sources;
+
+/// The presets with a full set of tables, exports and heatmaps; every
+/// other preset gets its `-final.py` only.
+const FULL_SETS: [&str; 6] = ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "fa12"];
+
+/// The file to hand in of a preset without a full set, and its figures.
+struct FinalOnly {
+    file: String,
+    rules: String,
+    headline: String,
+}
 
 /// One generated table and the figures the MANIFEST shows for it.
 struct Entry {
@@ -49,12 +68,13 @@ struct Entry {
 pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
     check_replaceable(&args.dir)?;
     let mut entries = vec![];
+    let mut finals = vec![];
     replace_folder(&args.dir, |staging| {
         let dirs = Dirs {
             staging,
             recorded: &args.dir,
         };
-        build(&dirs, goal, sources, &mut entries)
+        build(&dirs, goal, sources, &mut entries, &mut finals)
     })?;
     for entry in &entries {
         writeln!(
@@ -62,6 +82,9 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
             "{:<40} {:08x}  {}",
             entry.file, entry.checksum, entry.headline
         )?;
+    }
+    for entry in &finals {
+        writeln!(out, "{:<40} {:8}  {}", entry.file, "", entry.headline)?;
     }
     writeln!(out, "{}", args.dir.join("MANIFEST.md").display())?;
     Ok(())
@@ -100,8 +123,15 @@ struct Dirs<'a> {
 }
 
 /// Writes every table, export and heatmap, and the MANIFEST, into the staging folder.
-fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) -> Result<()> {
-    // Three tables per preset, each with its exports and heatmap.
+fn build(
+    dirs: &Dirs,
+    goal: u32,
+    sources: &Sources,
+    entries: &mut Vec<Entry>,
+    finals: &mut Vec<FinalOnly>,
+) -> Result<()> {
+    // Three tables per full set, each with its exports and heatmap; one
+    // file for every other preset.
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::new(3 * PRESETS.len() as u64).with_style(ProgressStyle::with_template(
             "{bar:40} {pos}/{len} tables {msg}",
@@ -111,6 +141,11 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
     };
     for preset in PRESETS {
         bar.set_message(preset.name);
+        if !FULL_SETS.contains(&preset.name) {
+            finals.push(write_final(dirs.staging, preset.name, goal, sources)?);
+            bar.inc(3);
+            continue;
+        }
         let rules = preset.rules();
         let model = Model::new(&rules, goal)?;
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
@@ -213,7 +248,7 @@ fn build(dirs: &Dirs, goal: u32, sources: &Sources, entries: &mut Vec<Entry>) ->
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let manifest = manifest(goal, entries);
+    let manifest = manifest(goal, entries, finals);
     write_atomically(&dirs.staging.join("MANIFEST.md"), |w| {
         Ok(w.write_all(manifest.as_bytes())?)
     })
@@ -316,7 +351,44 @@ fn write_table(
     })
 }
 
-fn manifest(goal: u32, entries: &[Entry]) -> String {
+/// A preset's file to hand in, as `hog final --rules PRESET -o FILE` writes
+/// it, and the figures `hog final --json` gives.
+fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Result<FinalOnly> {
+    let file = format!("{preset}-final.py");
+    let args = FinalArgs {
+        game: game(preset, goal),
+        against: None,
+        output: Some(staging.join(&file)),
+        exact: ExactArgs { exact: false },
+        json: JsonArgs { json: true },
+        python: NO_PYTHON,
+    };
+    let rules = hog_solver::Rules::parse(preset)?;
+    let mut summary = vec![];
+    final_strategy::run(&args, &rules, goal, sources, true, &mut summary)?;
+    let summary: serde_json::Value = serde_json::from_slice(&summary)?;
+    let figure = |key: &str| summary[key].as_f64().unwrap_or(f64::NAN);
+    let bound = match summary["bound"].as_f64() {
+        Some(bound) => format!(
+            "; no strategy of the two scores wins more than {bound:.6} (the best response \
+             that sees the hidden state)"
+        ),
+        None => String::new(),
+    };
+    Ok(FinalOnly {
+        headline: format!(
+            "win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
+            figure("win_rate"),
+            summary["against"].as_str().unwrap_or("?"),
+            figure("first"),
+            figure("second")
+        ),
+        file,
+        rules: preset.to_string(),
+    })
+}
+
+fn manifest(goal: u32, entries: &[Entry], finals: &[FinalOnly]) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -341,6 +413,20 @@ fn manifest(goal: u32, entries: &[Entry]) -> String {
             e.checksum,
             e.others.join(", ")
         );
+    }
+    if !finals.is_empty() {
+        let _ = writeln!(
+            text,
+            "\n## The file to hand in, for every other preset\n\n\
+             Full sets are kept for the presets above; every other preset has its \
+             `final_strategy` module only, as `hog final --rules PRESET -o FILE` writes it \
+             (the best response to the course baseline among strategies of the two scores).\n\n\
+             | file | rules | headline figures |\n\
+             |---|---|---|"
+        );
+        for f in finals {
+            let _ = writeln!(text, "| {} | {} | {} |", f.file, f.rules, f.headline);
+        }
     }
     text
 }

@@ -10,20 +10,20 @@ pub fn hog() -> Command {
     Command::cargo_bin("hog").unwrap()
 }
 
-/// Runs hog with --json in `dir` and parses its output; it must succeed.
-pub fn json_in(dir: &Path, args: &[&str]) -> Value {
-    let output = hog()
-        .current_dir(dir)
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
+/// Runs hog in `dir`, which must succeed; returns its stdout.
+pub fn stdout_in(dir: &Path, args: &[&str]) -> Vec<u8> {
+    let output = hog().current_dir(dir).args(args).output().unwrap();
     assert!(
         output.status.success(),
         "hog {args:?} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    output.stdout
+}
+
+/// Runs hog with --json in `dir` and parses its output; it must succeed.
+pub fn json_in(dir: &Path, args: &[&str]) -> Value {
+    serde_json::from_slice(&stdout_in(dir, &[args, &["--json"]].concat())).unwrap()
 }
 
 /// A number field of a JSON object.

@@ -11,6 +11,7 @@ mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
 mod cli_heatmap;
+mod cli_semester;
 mod cli_solver;
 mod common;
 mod readme;

@@ -1,14 +1,17 @@
 //! The committed tables in tables/ are exactly what a fresh solve gives,
-//! their exports are what `hog export` writes of them, and the MANIFEST lists
-//! every file with the tables' checksums. Regenerate them with
+//! their exports are what `hog export` writes of them, their heatmaps are,
+//! pixel for pixel, what `hog heatmap` draws of them, every preset has its
+//! file to hand in as `hog final` writes it, and the MANIFEST lists every
+//! file with the tables' checksums. Regenerate them with
 //! `cargo run --release -- tables` when the engine or a preset changes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::table::{Objective, PolicyTable};
-use hog_solver::{Model, Rules, PRESETS};
+use hog_solver::Model;
+use hog_solver::{Preset, Rules, PRESETS};
 
 fn tables_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tables")
@@ -43,9 +46,23 @@ fn assert_same(file: &str, fresh: &PolicyTable) {
     );
 }
 
+/// The presets with a full set of tables (the MANIFEST's first table), in
+/// its order.
+fn full_sets() -> Vec<&'static Preset> {
+    let mut names: Vec<String> = manifest_rows()
+        .into_iter()
+        .map(|row| row[2].clone())
+        .collect();
+    names.dedup();
+    names
+        .iter()
+        .map(|name| Preset::find(name).unwrap_or_else(|| panic!("{name}: no preset")))
+        .collect()
+}
+
 #[test]
 fn committed_tables_match_a_fresh_solve() {
-    for preset in PRESETS {
+    for preset in full_sets() {
         let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
@@ -110,7 +127,11 @@ fn manifest_rows() -> Vec<Vec<String>> {
 #[test]
 fn manifest_lists_every_table_with_its_checksum() {
     let rows = manifest_rows();
-    assert_eq!(rows.len(), 3 * PRESETS.len(), "one row per committed table");
+    assert_eq!(
+        rows.len(),
+        3 * full_sets().len(),
+        "three tables per full set"
+    );
     for row in rows {
         let (file, checksum) = (&row[1], &row[5]);
         let bytes = std::fs::read(tables_dir().join(file)).unwrap();
@@ -128,6 +149,21 @@ fn manifest_lists_every_table_with_its_checksum() {
     }
 }
 
+/// The rows of the MANIFEST's second table, the presets with only a file
+/// to hand in, split into cells.
+fn final_only_rows() -> Vec<Vec<String>> {
+    let manifest = std::fs::read_to_string(tables_dir().join("MANIFEST.md")).unwrap();
+    manifest
+        .lines()
+        .filter(|line| line.starts_with("| ") && line.contains("-final.py |"))
+        .map(|line| {
+            line.split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
 #[test]
 fn manifest_lists_exactly_the_files_in_tables() {
     let mut listed: Vec<String> = vec!["MANIFEST.md".into()];
@@ -135,6 +171,7 @@ fn manifest_lists_exactly_the_files_in_tables() {
         listed.push(row[1].clone());
         listed.extend(row[6].split(", ").map(str::to_string));
     }
+    listed.extend(final_only_rows().into_iter().map(|row| row[1].clone()));
     listed.sort();
     let mut present: Vec<String> = std::fs::read_dir(tables_dir())
         .unwrap()
@@ -146,7 +183,8 @@ fn manifest_lists_exactly_the_files_in_tables() {
 
 #[test]
 fn committed_exports_and_heatmaps_are_fresh() {
-    for preset in PRESETS {
+    let fresh = tempfile::tempdir().unwrap();
+    for preset in full_sets() {
         for kind in ["optimal", "best-response", "final"] {
             let stem = format!("{}-{kind}", preset.name);
             // fa16's optimum and best response see the dice sides: no course
@@ -157,23 +195,13 @@ fn committed_exports_and_heatmaps_are_fresh() {
                 assert!(!csv.exists(), "{stem} sees the sides but has exports");
             } else {
                 let table = format!("tables/{stem}.hogtable");
-                let output = assert_cmd::Command::cargo_bin("hog")
-                    .unwrap()
-                    .current_dir(env!("CARGO_MANIFEST_DIR"))
-                    .args(["export", &table, "--rules", preset.name, "--format", "csv"])
-                    .output()
-                    .unwrap();
-                assert!(
-                    output.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
+                let exported =
+                    hog_in_checkout(&["export", &table, "--rules", preset.name, "--format", "csv"]);
                 let committed = std::fs::read(&csv).unwrap();
-                assert!(committed == output.stdout, "tables/{stem}.csv is stale");
+                assert!(committed == exported, "tables/{stem}.csv is stale");
             }
 
-            let png = std::fs::File::open(tables_dir().join(format!("{stem}.png"))).unwrap();
-            let info = png::Decoder::new(png).read_info().unwrap().info().clone();
+            let committed = pixels(&tables_dir().join(format!("{stem}.png")));
             // Action and win maps, 900x800 per panel: side by side; fa16 has
             // a win map per dice-sides value, and an action map per sides
             // value too when the policy sees them (two rows), else one.
@@ -182,7 +210,120 @@ fn committed_exports_and_heatmaps_are_fresh() {
                 ("fa16", false) => (2700, 800),
                 _ => (1800, 800),
             };
-            assert_eq!((info.width, info.height), size, "{stem}.png");
+            assert_eq!((committed.0, committed.1), size, "{stem}.png");
+            let png = fresh.path().join(format!("{stem}.png"));
+            let table = format!("tables/{stem}.hogtable");
+            let drawn = pixels(&draw(&[
+                &table,
+                "--rules",
+                preset.name,
+                "--show",
+                "both",
+                "-o",
+                png.to_str().unwrap(),
+            ]));
+            assert!(
+                committed == drawn,
+                "tables/{stem}.png is stale: its pixels differ from a fresh hog heatmap"
+            );
         }
+    }
+}
+
+/// A PNG's width, height and pixels (as 8-bit RGBA or whatever the file
+/// holds, with its colour type), decoded.
+fn pixels(path: &Path) -> (u32, u32, png::ColorType, Vec<u8>) {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(file).read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut buffer).unwrap();
+    buffer.truncate(frame.buffer_size());
+    (frame.width, frame.height, frame.color_type, buffer)
+}
+
+/// Runs `hog ARGS` in the checkout, which must succeed; returns its stdout.
+fn hog_in_checkout(args: &[&str]) -> Vec<u8> {
+    crate::common::stdout_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs `hog heatmap ARGS` in the checkout; returns the picture's path (the
+/// argument after `-o`).
+fn draw(args: &[&str]) -> PathBuf {
+    hog_in_checkout(&[&["heatmap"], args].concat());
+    let at = args.iter().position(|a| *a == "-o").unwrap();
+    PathBuf::from(args[at + 1])
+}
+
+#[test]
+fn the_readme_heatmap_is_what_hog_heatmap_draws() {
+    let fresh = tempfile::tempdir().unwrap();
+    let png = fresh.path().join("fa13-optimal.png");
+    let drawn = pixels(&draw(&[
+        "optimal",
+        "--rules",
+        "fa13",
+        "--show",
+        "both",
+        "-o",
+        png.to_str().unwrap(),
+    ]));
+    let committed =
+        pixels(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/heatmap-fa13-optimal.png"));
+    assert!(
+        committed == drawn,
+        "docs/heatmap-fa13-optimal.png is stale: hog heatmap optimal --rules fa13 --show both \
+         -o docs/heatmap-fa13-optimal.png draws other pixels"
+    );
+}
+
+/// Every preset, however added, has its file to hand in, exactly as `hog
+/// final --rules PRESET -o FILE` writes it but for the line that records
+/// the command that made it (full sets export it from their table).
+#[test]
+fn every_preset_has_a_fresh_file_to_hand_in() {
+    let fresh = tempfile::tempdir().unwrap();
+    let full: Vec<&str> = full_sets().iter().map(|p| p.name).collect();
+    for preset in PRESETS {
+        let file = format!("{}-final.py", preset.name);
+        let committed = std::fs::read_to_string(tables_dir().join(&file)).unwrap_or_else(|e| {
+            panic!("tables/{file}: {e}: every preset needs its file to hand in (cargo run --release -- tables)")
+        });
+        let written = fresh.path().join(&file);
+        hog_in_checkout(&[
+            "final",
+            "--rules",
+            preset.name,
+            "-o",
+            written.to_str().unwrap(),
+        ]);
+        let written = std::fs::read_to_string(&written).unwrap();
+        let made_by = |line: &&str| line.trim_start().starts_with("Made by:");
+        let body = |text: &str| {
+            text.lines()
+                .filter(|l| !made_by(l))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            body(&committed) == body(&written),
+            "tables/{file} is stale: it differs from what hog final --rules {} writes",
+            preset.name
+        );
+        let recorded: Vec<&str> = committed.lines().filter(made_by).collect();
+        let expected = if full.contains(&preset.name) {
+            format!(
+                "hog export tables/{}-final.hogtable --rules {} --goal 100 --format python",
+                preset.name, preset.name
+            )
+        } else {
+            format!("hog final --rules {} --goal 100", preset.name)
+        };
+        assert!(
+            !recorded.is_empty()
+                && recorded
+                    .iter()
+                    .all(|l| l.trim_start() == format!("Made by:   {expected}")),
+            "tables/{file} should record that {expected} made it: {recorded:?}"
+        );
     }
 }
