@@ -190,8 +190,8 @@ fn swine_swap_on_doubles() {
     assert_eq!(model.next(state(91, 55), 3, 19), Next::Loss);
     // fa13's swap is exactly fa16's.
     let fa13 = Rules::fa13();
-    assert_eq!(fa13.after_turn(46, 92), (92, 46));
-    assert_eq!(fa13.after_turn(110, 55), (55, 110));
+    assert_eq!(fa13.after_turn(46, 92, 9), (92, 46));
+    assert_eq!(fa13.after_turn(110, 55, 19), (55, 110));
     let (result, _) = play(&fa13, state(37, 92), 2, &[4, 5]);
     assert_eq!(result, turn(9, 92, 46, 6));
 }
@@ -446,9 +446,9 @@ fn nju21_swine_swap_on_powers_of_three() {
     assert!(!power_of_three_digits_match(12));
     assert!(power_of_three_digits_match(27));
     let nju21 = Rules::nju21();
-    assert_eq!(nju21.after_turn(2, 4), (2, 4));
-    assert_eq!(nju21.after_turn(11, 1), (11, 1));
-    assert_eq!(nju21.after_turn(23, 4), (4, 23));
+    assert_eq!(nju21.after_turn(2, 4, 0), (2, 4));
+    assert_eq!(nju21.after_turn(11, 1, 0), (11, 1));
+    assert_eq!(nju21.after_turn(23, 4, 0), (4, 23));
 }
 
 #[test]
