@@ -21,8 +21,8 @@ pub struct Cli {
 /// decides; with neither, fa16 to 100.
 #[derive(Args)]
 pub struct GameArgs {
-    /// A preset (fa16, fa13, sp26, sp26-simple, nju21, fa12) or a canonical
-    /// rules text [default: the strategy file's rules, else fa16]
+    /// A preset (fa16, fa13, sp26, ...: `hog rules` lists them) or a
+    /// canonical rules text [default: the strategy file's rules, else fa16]
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 

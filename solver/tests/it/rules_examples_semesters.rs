@@ -345,3 +345,23 @@ fn aliases_name_the_same_rules() {
     assert_eq!(Rules::parse("sp23"), Ok(preset("fa22")));
     assert_eq!(Rules::parse("nju24"), Ok(preset("nju23")));
 }
+
+/// docs/rules.md's "Rule components" names every zero-dice, Pig Out and
+/// after-turn value.
+#[test]
+fn docs_rules_md_names_every_component() {
+    use hog_solver::rules::PigOut;
+    use strum::VariantNames;
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md")).unwrap();
+    let names = ZeroDice::VARIANTS
+        .iter()
+        .chain(PigOut::VARIANTS)
+        .chain(AfterTurn::VARIANTS);
+    for name in names {
+        assert!(
+            docs.contains(&format!("`{name}`")),
+            "docs/rules.md: `{name}`"
+        );
+    }
+}
