@@ -176,7 +176,7 @@ fn pi_decimals_are_pi() {
         while term != BigInt::from(0) {
             let part = &term / (2 * k + 1);
             sum = if k % 2 == 0 { sum + part } else { sum - part };
-            term = term / (&x * &x);
+            term /= &x * &x;
             k += 1;
         }
         sum
@@ -209,8 +209,11 @@ fn free_bacon_pi_allows_goals_up_to_101() {
     assert!(rules.check_state(102, State::START).is_err());
 }
 
-/// (rule, (mover, opponent) after the points, points, after the rule).
-const AFTER_TURN: &[(&str, (u32, u32), u32, (u32, u32))] = &[
+/// (mover, opponent) scores.
+type Scores = (u32, u32);
+
+/// (rule, scores after the points, points, scores after the rule).
+const AFTER_TURN: &[(&str, Scores, u32, Scores)] = &[
     // su15: "19/91, 80/8, 107/70"; 12 vs 22 no.
     ("swine_swap_reverse_digits", (19, 91), 5, (91, 19)),
     ("swine_swap_reverse_digits", (80, 8), 5, (8, 80)),

@@ -22,7 +22,7 @@ pub fn digits(x: u64) -> Vec<u32> {
 
 /// "1 is not prime": trial division by every number below n.
 pub fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).all(|d| n % d != 0)
+    n >= 2 && (2..n).all(|d| !n.is_multiple_of(d))
 }
 
 /// The smallest prime larger than `n`.
