@@ -12,3 +12,4 @@ mod fuzz;
 mod properties;
 mod reference;
 mod rules_examples;
+mod rules_examples_semesters;
