@@ -23,7 +23,13 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
 /// sees the two scores only: `None` when the state is the two scores. The
 /// one place that says it, for `hog rules list`.
 pub fn hidden_state(rules: &Rules) -> Option<&'static str> {
-    (rules.state_sides().len() > 1).then_some("the dice sides")
+    let hidden = rules.hidden();
+    match (hidden.sides.len() > 1, hidden.memory > 1) {
+        (false, false) => None,
+        (true, false) => Some("the dice sides"),
+        (false, true) => Some("each player's previous turn"),
+        (true, true) => Some("the dice sides and each player's previous turn"),
+    }
 }
 
 fn list(json: bool, out: &mut dyn Write) -> Result<()> {

@@ -13,3 +13,4 @@ mod fuzz;
 mod properties;
 mod reference;
 mod rules_examples;
+mod rules_examples_semesters;

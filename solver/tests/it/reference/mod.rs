@@ -67,6 +67,7 @@ use hog_solver::strategy::Policy;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
+mod components;
 mod rules;
 
 use rules::{Dice, Preset};
@@ -235,7 +236,9 @@ impl<N: Number> Reference<N> {
 
     /// Adds the points, runs the after-turn rules, then checks the goal.
     fn end_of_turn(&self, x: State, n: i32, points: u32) -> Turn {
-        let (mover, opponent) = self.preset.after_turn(x.score + points, x.opponent_score);
+        let (mover, opponent) = self
+            .preset
+            .after_turn(x.score + points, x.opponent_score, points);
         if mover >= self.goal {
             Turn::MoverWins
         } else if opponent >= self.goal {

@@ -9,6 +9,8 @@
 use hog_solver::rules::State;
 use num_bigint::BigUint;
 
+use super::components::{self, is_prime, next_prime};
+
 /// The presets of docs/rules.md, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
@@ -18,6 +20,24 @@ pub enum Preset {
     Sp26Simple,
     Nju21,
     Fa12,
+    Fa14,
+    Sp15,
+    Su15,
+    Su16,
+    Sp17,
+    Fa17,
+    Sp18,
+    Su18,
+    Fa18,
+    Sp19,
+    Su19,
+    Fa21,
+    Sp22,
+    Su22,
+    Fa22,
+    Fa22Simple,
+    Su23,
+    Nju23,
 }
 
 /// The dice one turn rolls.
@@ -38,6 +58,24 @@ impl Preset {
             "sp26-simple" => Preset::Sp26Simple,
             "nju21" => Preset::Nju21,
             "fa12" => Preset::Fa12,
+            "fa14" => Preset::Fa14,
+            "sp15" => Preset::Sp15,
+            "su15" => Preset::Su15,
+            "su16" => Preset::Su16,
+            "sp17" => Preset::Sp17,
+            "fa17" => Preset::Fa17,
+            "sp18" => Preset::Sp18,
+            "su18" => Preset::Su18,
+            "fa18" => Preset::Fa18,
+            "sp19" => Preset::Sp19,
+            "su19" => Preset::Su19,
+            "fa21" => Preset::Fa21,
+            "sp22" => Preset::Sp22,
+            "su22" => Preset::Su22,
+            "fa22" => Preset::Fa22,
+            "fa22-simple" => Preset::Fa22Simple,
+            "su23" => Preset::Su23,
+            "nju23" => Preset::Nju23,
             other => panic!("the reference knows no preset named {other}"),
         }
     }
@@ -50,11 +88,60 @@ impl Preset {
         }
     }
 
-    /// fa12, Hog Tied: "if score + opponent_score ends in 7, at most one die
-    /// may be rolled: a strategy's choice above 1 is clamped to 1 (0 stays 0)."
+    /// The zero-dice rule and the after-turn rule of a preset after fa13, by
+    /// their names in docs/rules.md's sections (none for the older presets,
+    /// whose rules are written out below).
+    fn components(self) -> Option<(&'static str, Option<&'static str>)> {
+        Some(match self {
+            Preset::Fa16
+            | Preset::Fa13
+            | Preset::Sp26
+            | Preset::Sp26Simple
+            | Preset::Nju21
+            | Preset::Fa12 => return None,
+            Preset::Fa14 => ("free_bacon_abs_diff_plus_1", Some("swine_swap_double")),
+            Preset::Sp15 => ("free_bacon_largest_digit", Some("prime_sum_leader_bonus")),
+            Preset::Su15 => (
+                "free_bacon_largest_digit",
+                Some("swine_swap_reverse_digits"),
+            ),
+            Preset::Su16 => (
+                "free_bacon_largest_digit",
+                Some("swine_swap_mover_repdigit"),
+            ),
+            Preset::Sp17 => ("free_bacon_largest_digit", Some("swine_swap_double")),
+            Preset::Fa17 => ("free_bacon_largest_digit", Some("swine_swap_multiple")),
+            Preset::Sp18 => ("free_bacon_abs_diff_plus_2", Some("swine_swap_multiple")),
+            Preset::Su18 => ("free_bacon_digit_product", Some("swine_swap_ones_tens")),
+            Preset::Fa18 => (
+                "free_bacon_twice_tens_minus_ones",
+                Some("swine_swap_digit_diff"),
+            ),
+            Preset::Sp19 => (
+                "free_bacon_min_digit_plus_1",
+                Some("swine_swap_same_place_digit"),
+            ),
+            Preset::Su19 => (
+                "free_bacon_ten_minus_min_digit",
+                Some("swine_swap_lead_ones"),
+            ),
+            Preset::Fa21 => ("picky_piggy_one_seventh", Some("hog_pile_double")),
+            Preset::Sp22 => ("hefty_hogs", Some("hog_pile_ones")),
+            Preset::Su22 => ("free_bacon_twice_tens_minus_ones", Some("pigs_on_prime")),
+            Preset::Fa22 => ("pig_tail", Some("square_swine")),
+            Preset::Fa22Simple => ("pig_tail", None),
+            Preset::Su23 => ("boar_brawl", Some("fuzzy_factors")),
+            Preset::Nju23 => ("pig_tail", Some("swine_swap_mover_square")),
+        })
+    }
+
+    /// fa12 and su16, Hog Tied: "if score + opponent_score ends in 7, at most
+    /// one die may be rolled: a strategy's choice above 1 is clamped to 1 (0
+    /// stays 0)."
     pub fn num_rolls(self, x: State, choice: i32) -> i32 {
         let ends_in_7 = (x.score + x.opponent_score) % 10 == 7;
-        if self == Preset::Fa12 && ends_in_7 && choice > 1 {
+        let hog_tied = matches!(self, Preset::Fa12 | Preset::Su16);
+        if hog_tied && ends_in_7 && choice > 1 {
             1
         } else {
             choice
@@ -81,12 +168,20 @@ impl Preset {
             // of 7, else six-sided."
             // fa12, Hog Wild: "four-sided dice when score + opponent_score is
             // a multiple of 7, else six-sided"
-            Preset::Fa13 | Preset::Fa12 => Dice {
+            // fa14, sp15, su15, su16, sp17: "four-sided dice when score +
+            // opponent_score is a multiple of 7" (Hog Wild).
+            Preset::Fa13
+            | Preset::Fa12
+            | Preset::Fa14
+            | Preset::Sp15
+            | Preset::Su15
+            | Preset::Su16
+            | Preset::Sp17 => Dice {
                 sides: if sevens { 4 } else { 6 },
                 reroll: false,
             },
-            // sp26, nju21: "six-sided dice always."
-            Preset::Sp26 | Preset::Sp26Simple | Preset::Nju21 => Dice {
+            // sp26, nju21 and the presets from fa17 on: "six-sided dice always."
+            _ => Dice {
                 sides: 6,
                 reroll: false,
             },
@@ -96,12 +191,22 @@ impl Preset {
     /// The points of rolling 0 dice, before the point modifiers.
     pub fn zero_dice_points(self, x: State) -> u32 {
         let (score, opponent) = (x.score, x.opponent_score);
+        let rule = self.components().map(|(zero, _)| zero);
         match self {
+            // sp15 to fa17: Free Bacon as fa13's; su23: Boar Brawl as sp26's.
+            _ if rule == Some("free_bacon_largest_digit") => Preset::Fa13.zero_dice_points(x),
+            _ if rule == Some("boar_brawl") => Preset::Sp26.zero_dice_points(x),
+            _ if rule.is_some() => components::zero_dice(rule.unwrap(), score, opponent),
             // fa16: "1 + the larger digit of the opponent's score (42 -> 5,
             // 48 -> 9, 7 -> 8, 0 -> 1)." fa13: "1 + the larger digit of the
             // opponent's score." For any goal: "'the larger digit' means the
             // largest of all the score's digits (fa16, fa13)".
-            Preset::Fa16 | Preset::Fa13 => 1 + digits(opponent).into_iter().max().unwrap(),
+            Preset::Fa16 | Preset::Fa13 => {
+                1 + components::digits(opponent.into())
+                    .into_iter()
+                    .max()
+                    .unwrap()
+            }
             // sp26: "max(1, 3 * |tens(opponent) - ones(mover)|) with
             // tens(x) = (x // 10) % 10, ones(x) = x % 10, for any score"
             Preset::Sp26 | Preset::Sp26Simple => {
@@ -116,12 +221,13 @@ impl Preset {
                 if opponent == 0 {
                     1
                 } else {
-                    digit_of_one_21st(opponent)
+                    components::decimal_of_one_over(21, opponent)
                 }
             }
             // fa12: "1 + the tens digit of the opponent's score (32 -> 4,
             // 7 -> 1)", with "'the tens digit' means (x // 10) % 10".
             Preset::Fa12 => 1 + (opponent / 10) % 10,
+            _ => unreachable!("{self:?} has its components"),
         }
     }
 
@@ -147,11 +253,11 @@ impl Preset {
                     sum
                 }
             }
-            // fa13: "**Pig out**: any 1 -> 1 point, else the sum."
-            // sp26: "**Sow Sad**: any 1 -> 1 point, else the sum."
-            Preset::Fa13 | Preset::Sp26 | Preset::Sp26Simple => {
+            // sp17: "**Pig Out**: if any die shows 1, the points are
+            // min(the number of 1s, 11 - num_rolls), else the sum."
+            Preset::Sp17 => {
                 if ones > 0 {
-                    1
+                    ones.min(11 - faces.len() as u32)
                 } else {
                     sum
                 }
@@ -173,6 +279,15 @@ impl Preset {
                     sum
                 } else {
                     1
+                }
+            }
+            // fa13: "**Pig out**: any 1 -> 1 point, else the sum."
+            // sp26 and the rest: "**Sow Sad**: any 1 -> 1 point, else the sum."
+            _ => {
+                if ones > 0 {
+                    1
+                } else {
+                    sum
                 }
             }
         }
@@ -204,13 +319,30 @@ impl Preset {
                     points
                 }
             }
-            Preset::Fa13 | Preset::Sp26 | Preset::Sp26Simple | Preset::Nju21 => points,
+            // su16, sp17: "**Hogtimus Prime**: prime points become the next
+            // larger prime", on every turn.
+            Preset::Su16 | Preset::Sp17 => {
+                if is_prime(points) {
+                    next_prime(points)
+                } else {
+                    points
+                }
+            }
+            _ => points,
         }
     }
 
     /// The after-turn rules on the (mover, opponent) scores, once the points
     /// were added and before the goal is checked.
-    pub fn after_turn(self, mover: u32, opponent: u32) -> (u32, u32) {
+    pub fn after_turn(self, mover: u32, opponent: u32, points: u32) -> (u32, u32) {
+        if let Some((_, after)) = self.components() {
+            return match after {
+                // fa14, sp17: "Swine swap exactly as fa13".
+                Some("swine_swap_double") => Preset::Fa13.after_turn(mover, opponent, points),
+                Some(rule) => components::after_turn(rule, (mover, opponent), points),
+                None => (mover, opponent),
+            };
+        }
         match self {
             // fa16: "**Swine Swap**: after the points are added, if one score
             // is exactly double the other, the scores swap". fa13: "**Swine
@@ -248,6 +380,7 @@ impl Preset {
             // sp26-simple: "The course also plays these rules without Sus
             // Fuss". fa12: "No swaps."
             Preset::Sp26Simple | Preset::Fa12 => (mover, opponent),
+            _ => unreachable!("{self:?} has its components"),
         }
     }
 
@@ -263,37 +396,6 @@ impl Preset {
             _ => sides,
         }
     }
-}
-
-/// The decimal digits of `x`, most significant first (0 has the digit 0).
-fn digits(x: u32) -> Vec<u32> {
-    x.to_string().bytes().map(|b| (b - b'0') as u32).collect()
-}
-
-/// The n-th decimal digit (n >= 1) of 1/21, by long division.
-fn digit_of_one_21st(n: u32) -> u32 {
-    let mut remainder = 1;
-    let mut digit = 0;
-    for _ in 0..n {
-        remainder *= 10;
-        digit = remainder / 21;
-        remainder %= 21;
-    }
-    digit
-}
-
-/// "1 is not prime."
-fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..n).all(|d| !n.is_multiple_of(d))
-}
-
-/// The smallest prime larger than `n`.
-fn next_prime(n: u32) -> u32 {
-    let mut p = n + 1;
-    while !is_prime(p) {
-        p += 1;
-    }
-    p
 }
 
 /// The number of divisors of `n`, counting 1 and `n`.
@@ -326,9 +428,9 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     }
     assert_eq!(fa16.modify_points(fa16.roll_points(0, &[1, 1, 3]), 3), 3);
     assert_eq!(fa16.modify_points(19, 5), 20);
-    assert_eq!(fa16.after_turn(37 + 9, 92), (92, 46));
+    assert_eq!(fa16.after_turn(37 + 9, 92, 9), (92, 46));
     assert_eq!(fa16.modify_points(17, 2), 19);
-    assert_eq!(fa16.after_turn(91 + 19, 55), (55, 110));
+    assert_eq!(fa16.after_turn(91 + 19, 55, 19), (55, 110));
     assert_eq!(fa16.next_sides(6, -1), 4);
     assert_eq!(fa16.next_sides(4, -1), 6);
     assert_eq!(
@@ -343,10 +445,10 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     for ((score, opponent), points) in [((21, 46), 9), ((45, 52), 1), ((2, 5), 6)] {
         assert_eq!(sp26.zero_dice_points(state(score, opponent)), points);
     }
-    assert_eq!(sp26.after_turn(14 + 7, 0), (23, 0));
-    assert_eq!(sp26.after_turn(63 + 1, 0), (64, 0));
-    assert_eq!(sp26.after_turn(49 + 18, 0), (67, 0));
-    assert_eq!(Preset::Sp26Simple.after_turn(14 + 7, 0), (21, 0));
+    assert_eq!(sp26.after_turn(14 + 7, 0, 7), (23, 0));
+    assert_eq!(sp26.after_turn(63 + 1, 0, 1), (64, 0));
+    assert_eq!(sp26.after_turn(49 + 18, 0, 18), (67, 0));
+    assert_eq!(Preset::Sp26Simple.after_turn(14 + 7, 0, 7), (21, 0));
 
     let nju21 = Preset::Nju21;
     for (n, digit) in [
@@ -364,9 +466,9 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     assert_eq!(nju21.roll_points(21, &[1, 3, 5]), 4);
     assert_eq!(nju21.roll_points(40, &[2, 3, 4, 5]), 16);
     assert_eq!(nju21.roll_points(60, &[3]), 3);
-    assert_eq!(nju21.after_turn(2, 4), (2, 4));
-    assert_eq!(nju21.after_turn(11, 1), (11, 1));
-    assert_eq!(nju21.after_turn(23, 4), (4, 23));
+    assert_eq!(nju21.after_turn(2, 4, 0), (2, 4));
+    assert_eq!(nju21.after_turn(11, 1, 0), (11, 1));
+    assert_eq!(nju21.after_turn(23, 4, 0), (4, 23));
     assert_eq!(power_of_three(27), [7, 6, 2, 5, 5, 9, 7, 4, 8, 4, 9, 8, 7]);
 
     let fa12 = Preset::Fa12;
