@@ -131,10 +131,17 @@ impl Hidden {
     }
 }
 
-/// The final points of a turn that flip the dice under Perfect Piggy: the
-/// perfect squares and cubes other than 1 up to 125 (no turn scores more
-/// than 60 points under su17's rules; the list is the course's).
-const PERFECT_PIGGY_POINTS: [u32; 12] = [4, 8, 9, 16, 25, 27, 36, 49, 64, 81, 100, 125];
+/// Whether a turn's final points flip the dice under Perfect Piggy: a
+/// perfect square or cube other than 1 (su17's `is_perfect_piggy`, whose
+/// tests count 121 = 11² too; its evaluator lists the squares and cubes up
+/// to 125 only, which no su17 turn passes).
+fn perfect_piggy(points: u32) -> bool {
+    let root = |k: u32| (1..=points).take_while(|r| r.pow(k) <= points).last();
+    points > 1
+        && [2, 3]
+            .iter()
+            .any(|&k| root(k).is_some_and(|r| r.pow(k) == points))
+}
 
 impl Rules {
     /// The dice sides a state can carry: only Pork Chop and Perfect Piggy change them.
@@ -175,7 +182,7 @@ impl Rules {
         // 6 <-> 4: the two sides add up to 10.
         match self.special {
             Special::PorkChop if num_rolls == -1 => 10 - sides,
-            Special::PerfectPiggy if PERFECT_PIGGY_POINTS.contains(&points) => 10 - sides,
+            Special::PerfectPiggy if perfect_piggy(points) => 10 - sides,
             _ => sides,
         }
     }

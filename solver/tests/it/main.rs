@@ -10,6 +10,7 @@ mod drivers;
 mod engine_features;
 mod exact;
 mod fuzz;
+mod pending;
 mod properties;
 mod reference;
 mod rules_examples;
