@@ -5,7 +5,7 @@ use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
-    #[error("unknown rules '{0}': expected a preset (fa16, fa13, sp26, sp26-simple, nju21, fa12) or a rules text such as 'zero=boar_brawl,sides=six,...'")]
+    #[error("unknown rules '{0}': expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'")]
     UnknownRules(String),
 
     #[error("bad rules text '{text}': {reason}")]
@@ -13,6 +13,11 @@ pub enum Error {
 
     #[error("goal {0} is not allowed: the goal must be between 1 and {max}", max = crate::rules::MAX_GOAL)]
     BadGoal(i64),
+
+    #[error(
+        "goal {goal} is not allowed under {rules}: its rules are defined for goals up to {max}"
+    )]
+    GoalBeyondRules { goal: u32, max: u32, rules: String },
 
     #[error("num_rolls {num_rolls} is not allowed under {rules}: the actions are {min}..={max}")]
     ActionNotAllowed {

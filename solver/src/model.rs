@@ -8,7 +8,8 @@
 //!   or not, the mover-score class that Feral Hogs and 49ers look at) and
 //!   every n in 1..=10, the distribution of the points after the point
 //!   modifiers, as integer counts over W^n;
-//! * lookup tables for the after-turn rules (Swine Swap on 3^sum, Sus Fuss),
+//! * lookup tables for the after-turn rules (Swine Swap on 3^sum, a lone rule
+//!   on the mover's score such as Sus Fuss),
 //!   which are too slow to evaluate in the solver's inner loop.
 //!
 //! The engine sees only this: the actions, each action's point outcomes and
@@ -17,8 +18,8 @@
 use crate::dice::roll_distribution;
 use crate::error::Result;
 use crate::rules::{
-    check_goal, power_of_three_digits_match, sus_fuss, AfterTurn, Dice, PigOut, Reroll, RollBonus,
-    Rules, Sides, State, TurnResult, MAX_DICE,
+    power_of_three_digits_match, AfterTurn, Dice, PigOut, Reroll, RollBonus, Rules, Sides, State,
+    TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -54,8 +55,10 @@ pub struct Model {
     swaps_from_sum: Vec<u128>,
     /// The most points a turn can score.
     max_points: u32,
-    /// Sus Fuss: the mover's score after the rule, for every score a turn can produce.
-    fussed: Vec<u32>,
+    /// A lone rule on the mover's score alone (Sus Fuss, Pigs on Prime,
+    /// Square Swine, Fuzzy Factors): the mover's score after it, for every
+    /// score a turn can produce.
+    moved: Vec<u32>,
 }
 
 /// How the after-turn rules move the scores after a roll, for the engine's
@@ -64,12 +67,13 @@ pub struct Model {
 pub enum Landing {
     /// No after-turn rule: the mover's score is s + p.
     Plain,
-    /// One swap rule (Swine Swap on doubles or on 3^sum): s + p, except at
-    /// the points where the swap fires ([`Model::swap_points`]); no turn
+    /// One swap rule (a Swine Swap): s + p, except at the points where the
+    /// swap fires ([`Model::swap_points`]); no turn
     /// scores 128 points or more, so they fit in one u128.
     Swaps,
-    /// Sus Fuss alone: the mover's score is [`Model::fuss`] of s + p.
-    Fuss,
+    /// One rule on the mover's score alone (Sus Fuss, Pigs on Prime, Square
+    /// Swine, Fuzzy Factors): the mover's score is [`Model::moved`] of s + p.
+    Mover,
     /// Any other list of rules: only [`Model::next`] knows.
     General,
 }
@@ -100,7 +104,7 @@ fn dice_index(dice: Dice) -> usize {
 
 impl Model {
     pub fn new(rules: &Rules, goal: u32) -> Result<Model> {
-        let goal = check_goal(goal as i64)?;
+        let goal = rules.check_goal(goal)?;
         let roll_classes = roll_classes(rules);
         let reachable = |dice: Dice| {
             let sides_ok = dice.sides == 6
@@ -128,7 +132,7 @@ impl Model {
         let max_points = rolls
             .iter()
             .flat_map(|d| d.counts.iter().map(|&(p, _)| p))
-            .chain((0..=rules.zero.max_points()).map(|p| rules.modify_points(p, 0)))
+            .chain((0..=rules.zero.max_points(goal)).map(|p| rules.modify_points(p, 0)))
             .max()
             .unwrap_or(0)
             .max(1);
@@ -151,10 +155,11 @@ impl Model {
                 })
                 .collect()
         };
-        let fussed = if rules.after.contains(&AfterTurn::SusFuss) {
-            (0..=max_score).map(sus_fuss).collect()
-        } else {
-            vec![]
+        let moved = match rules.after.as_slice() {
+            [rule] if rule.moves_mover_alone() => {
+                (0..=max_score).map(|m| rule.apply((m, 0), 0).0).collect()
+            }
+            _ => vec![],
         };
         Ok(Model {
             rules: rules.clone(),
@@ -164,7 +169,7 @@ impl Model {
             swap_on_sum,
             swaps_from_sum,
             max_points,
-            fussed,
+            moved,
         })
     }
 
@@ -227,7 +232,7 @@ impl Model {
     /// Where a turn that scored `points` leads.
     #[inline]
     pub fn next(&self, state: State, num_rolls: i32, points: u32) -> Next {
-        let (mover, opponent) = self.after_turn(state.score + points, state.opponent_score);
+        let (mover, opponent) = self.after_turn(state.score + points, state.opponent_score, points);
         if mover >= self.goal {
             Next::Win
         } else if opponent >= self.goal {
@@ -245,26 +250,24 @@ impl Model {
     pub fn landing(&self) -> Landing {
         match self.rules.after.as_slice() {
             [] => Landing::Plain,
-            [AfterTurn::SwineSwapDouble | AfterTurn::SwineSwapPowerOfThree]
-                if self.max_points < u128::BITS =>
-            {
-                Landing::Swaps
-            }
-            [AfterTurn::SusFuss] => Landing::Fuss,
+            [rule] if rule.is_swap() && self.max_points < u128::BITS => Landing::Swaps,
+            [rule] if rule.moves_mover_alone() => Landing::Mover,
             _ => Landing::General,
         }
     }
 
-    /// Sus Fuss on a mover's score up to the goal - 1 plus the most points.
+    /// The lone rule on the mover's score ([`Landing::Mover`]), on a score
+    /// up to the goal - 1 plus the most points.
     #[inline]
-    pub fn fuss(&self, score: u32) -> u32 {
-        self.fussed[score as usize]
+    pub fn moved(&self, score: u32) -> u32 {
+        self.moved[score as usize]
     }
 
     /// The points p in 0..=max_points at which the swap rule fires from x,
     /// as the bits of a mask: Swine Swap on doubles when s + p = 2o or
     /// 2(s + p) = o, Swine Swap on 3^sum when the table says so for
-    /// s + p + o. (Rules of [`Landing::Swaps`] only, where max_points < 128.)
+    /// s + p + o, any other swap when the rule says so for (s + p, o).
+    /// (Rules of [`Landing::Swaps`] only, where max_points < 128.)
     #[inline]
     pub fn swap_points(&self, x: State, max_points: u32) -> u128 {
         debug_assert!(
@@ -285,29 +288,39 @@ impl Model {
                 let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
                 self.swaps_from_sum[(s + o) as usize] & up_to_max_points
             }
+            [rule] => (0..=max_points)
+                .filter(|&p| rule.apply((s + p, o), p) != (s + p, o))
+                .fold(0, |mask, p| mask | 1 << p),
             _ => 0,
         }
     }
 
     /// [`Rules::after_turn`] with the slow rules looked up.
     #[inline]
-    fn after_turn(&self, mover: u32, opponent: u32) -> (u32, u32) {
+    fn after_turn(&self, mover: u32, opponent: u32, points: u32) -> (u32, u32) {
         match self.rules.after.as_slice() {
             [] => (mover, opponent),
-            [rule] => self.apply(*rule, (mover, opponent)),
-            rules => rules
-                .iter()
-                .fold((mover, opponent), |scores, &rule| self.apply(rule, scores)),
+            [rule] => self.apply(*rule, (mover, opponent), points),
+            rules => rules.iter().fold((mover, opponent), |scores, &rule| {
+                self.apply(rule, scores, points)
+            }),
         }
     }
 
+    /// One after-turn rule, the slow ones looked up: Swine Swap on 3^sum in
+    /// its table of sums, which reaches twice the goal - 1 plus one turn's
+    /// points (a rule that raised a score further before it falls back to
+    /// the rule itself), and the lone rule on the mover's score in its own.
     #[inline]
-    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32)) -> (u32, u32) {
+    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), points: u32) -> (u32, u32) {
         match rule {
-            AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
-            AfterTurn::SwineSwapPowerOfThree if self.swap_on_sum[(m + o) as usize] => (o, m),
-            AfterTurn::SusFuss => (self.fussed[m as usize], o),
-            _ => (m, o),
+            AfterTurn::SwineSwapPowerOfThree => match self.swap_on_sum.get((m + o) as usize) {
+                Some(true) => (o, m),
+                Some(false) => (m, o),
+                None => rule.apply((m, o), points),
+            },
+            _ if !self.moved.is_empty() => (self.moved[m as usize], o),
+            _ => rule.apply((m, o), points),
         }
     }
 
@@ -323,7 +336,7 @@ impl Model {
         };
         let mut outcomes: Vec<(TurnResult, u64)> = vec![];
         for (p, count) in points {
-            let (score, opponent_score) = self.after_turn(state.score + p, state.opponent_score);
+            let (score, opponent_score) = self.after_turn(state.score + p, state.opponent_score, p);
             let result = TurnResult {
                 points: p,
                 score,

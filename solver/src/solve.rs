@@ -285,7 +285,8 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// order, same bits) with the grid read without next() where the
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
-    /// (Sus Fuss: fuss(s + p)), a win if m >= G, except where a swap fires.
+    /// (a lone rule on the mover's score, such as Sus Fuss: moved(s + p)), a
+    /// win if m >= G, except where a swap fires.
     ///
     /// Without Sus Fuss, m = s + p grows with p. A state from which no
     /// outcome swaps (most of them) splits its outcomes (in ascending p)
@@ -318,9 +319,9 @@ impl<'m, V: Probability> Engine<'m, V> {
             sides: x.sides,
         })..][..grid.goal];
         let outcomes = &self.rolls[self.model.roll_index(x, n)];
-        if landing == Landing::Fuss {
+        if landing == Landing::Mover {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
-                let m = self.model.fuss(s + p);
+                let m = self.model.moved(s + p);
                 acc.add_scaled(prob, if m >= goal { win } else { &row[m as usize] }.clone())
             });
         }
@@ -657,9 +658,9 @@ impl<'m, V: Probability> Engine<'m, V> {
     ///
     /// A swap rule changes only the points where it fires (Swine Swap on
     /// doubles: at most two), which are patched through the general next().
-    /// Sus Fuss turns the mover's score m = s + p into fuss(m) (the opponent's
-    /// score stays below G, so no loss): f(p) = cell(grid[d, o, fuss(m)]) if
-    /// fuss(m) < G, else 1.
+    /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
+    /// m = s + p into moved(m) (the opponent's score stays below G, so no
+    /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
     #[inline]
     fn roll_values(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
         let landing = self.model.landing();
@@ -673,11 +674,11 @@ impl<'m, V: Probability> Engine<'m, V> {
             opponent_score: 0,
             sides: x.sides,
         })..][..grid.goal];
-        if landing == Landing::Fuss {
+        if landing == Landing::Mover {
             for (m, slot) in (s..).zip(f.iter_mut()) {
-                let fussed = self.model.fuss(m);
-                *slot = if fussed < goal {
-                    cell(&row[fussed as usize])
+                let moved = self.model.moved(m);
+                *slot = if moved < goal {
+                    cell(&row[moved as usize])
                 } else {
                     V::one()
                 };

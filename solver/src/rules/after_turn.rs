@@ -1,10 +1,16 @@
 //! Rules applied to the scores after a turn's points are added, in order:
 //! swaps and the rules that move the mover's score again.
+//!
+//! m is the mover's score and o the opponent's, both after the points;
+//! t(x) = (x // 10) % 10 and o(x) = x % 10 are the tens and ones digits.
 
 use serde::{Deserialize, Serialize};
 use strum::{Display, EnumString, VariantNames};
 
-use super::digits::{divisor_count, next_prime, power_of_three_digits_match};
+use super::digits::{
+    digits, divisor_count, is_perfect_square, is_prime, leftmost_digit, next_prime, ones,
+    power_of_three_digits_match, tens, tens_ones_gap,
+};
 use super::Rules;
 
 /// A rule applied to the scores after the turn's points are added, in order.
@@ -18,17 +24,105 @@ pub enum AfterTurn {
     SwineSwapPowerOfThree,
     /// Sus Fuss (sp26): a mover's score with exactly 3 or 4 divisors becomes the next prime.
     SusFuss,
+    /// Swine Swap (su15, fa15): the last two digits of one score reversed are the other's.
+    SwineSwapReverseDigits,
+    /// Swine Swap (su16): every digit of the mover's score is the same.
+    SwineSwapMoverRepdigit,
+    /// Swine Swap (fa17, sp18): both scores above 1 and one a multiple of the other.
+    SwineSwapMultiple,
+    /// Swine Swap (su18): o(m) = t(o).
+    SwineSwapOnesTens,
+    /// Swine Swap (fa18): |t(m) - o(m)| = |t(o) - o(o)|.
+    SwineSwapDigitDiff,
+    /// Swine Swap (sp19): the scores share a digit in the same place.
+    SwineSwapSamePlaceDigit,
+    /// Swine Swap (su19): the leftmost digit of m = o(o).
+    SwineSwapLeadOnes,
+    /// Hogtimus Prime (sp15): a prime sum of scores gives the leader the turn's points again.
+    PrimeSumLeaderBonus,
+    /// Swine Swap (su20): |o(m) - o(o)| = t(o).
+    SwineSwapOnesDiffTens,
+    /// Hog Pile (fa21): equal scores double the mover's.
+    HogPileDouble,
+    /// Hog Pile (sp22): equal ones digits give the mover that digit again.
+    HogPileOnes,
+    /// Pigs on Prime (su22): a prime mover's score (1 counts) becomes the next prime.
+    PigsOnPrime,
+    /// Square Swine (fa22): a perfect-square mover's score becomes the next perfect square.
+    SquareSwine,
+    /// Fuzzy Factors (su23): g = gcd(m, 100) > 10 gives the mover 2 t(g).
+    FuzzyFactors,
+    /// Swine Swap (NJU 2023): a perfect-square mover's score swaps the scores.
+    SwineSwapMoverSquare,
 }
 
 impl AfterTurn {
-    /// The rule on (mover, opponent) scores.
-    pub fn apply(self, (m, o): (u32, u32)) -> (u32, u32) {
+    /// The rule on (mover, opponent) scores after a turn that scored `points`.
+    pub fn apply(self, (m, o): (u32, u32), points: u32) -> (u32, u32) {
         match self {
             AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
             AfterTurn::SwineSwapPowerOfThree if power_of_three_digits_match(m + o) => (o, m),
             AfterTurn::SusFuss => (sus_fuss(m), o),
+            // m % 100 = 10 o(o % 100) + t(o % 100): reversing two digits is its
+            // own inverse, so the test is symmetric (80 and 8, 107 and 70).
+            AfterTurn::SwineSwapReverseDigits if m % 100 == 10 * ones(o) + tens(o) => (o, m),
+            AfterTurn::SwineSwapMoverRepdigit if digits(m.into()).all(|d| d == ones(m)) => (o, m),
+            AfterTurn::SwineSwapMultiple
+                if m > 1 && o > 1 && (m.is_multiple_of(o) || o.is_multiple_of(m)) =>
+            {
+                (o, m)
+            }
+            AfterTurn::SwineSwapOnesTens if ones(m) == tens(o) => (o, m),
+            AfterTurn::SwineSwapDigitDiff if tens_ones_gap(m) == tens_ones_gap(o) => (o, m),
+            AfterTurn::SwineSwapSamePlaceDigit if same_place_digit(m, o) => (o, m),
+            AfterTurn::SwineSwapLeadOnes if leftmost_digit(m) == ones(o) => (o, m),
+            // m + o prime: the strictly higher score gains the points again.
+            AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => match m.cmp(&o) {
+                std::cmp::Ordering::Greater => (m + points, o),
+                std::cmp::Ordering::Less => (m, o + points),
+                std::cmp::Ordering::Equal => (m, o),
+            },
+            AfterTurn::SwineSwapOnesDiffTens if ones(m).abs_diff(ones(o)) == tens(o) => (o, m),
+            AfterTurn::HogPileDouble if m == o => (2 * m, o),
+            AfterTurn::HogPileOnes if ones(m) == ones(o) => (m + ones(m), o),
+            // The course's is_prime(1) is True: 1 becomes 2.
+            AfterTurn::PigsOnPrime if m == 1 || is_prime(m) => (next_prime(m), o),
+            // m = r² becomes (r + 1)².
+            AfterTurn::SquareSwine if is_perfect_square(m) => ((m.isqrt() + 1).pow(2), o),
+            AfterTurn::FuzzyFactors => (m + fuzzy_factors(m), o),
+            AfterTurn::SwineSwapMoverSquare if is_perfect_square(m) => (o, m),
             _ => (m, o),
         }
+    }
+
+    /// Whether the rule either swaps the two scores or leaves them.
+    pub fn is_swap(self) -> bool {
+        matches!(
+            self,
+            AfterTurn::SwineSwapDouble
+                | AfterTurn::SwineSwapPowerOfThree
+                | AfterTurn::SwineSwapReverseDigits
+                | AfterTurn::SwineSwapMoverRepdigit
+                | AfterTurn::SwineSwapMultiple
+                | AfterTurn::SwineSwapOnesTens
+                | AfterTurn::SwineSwapDigitDiff
+                | AfterTurn::SwineSwapSamePlaceDigit
+                | AfterTurn::SwineSwapLeadOnes
+                | AfterTurn::SwineSwapOnesDiffTens
+                | AfterTurn::SwineSwapMoverSquare
+        )
+    }
+
+    /// Whether the rule moves the mover's score by a function of that score
+    /// alone (never lowering it), leaving the opponent's.
+    pub fn moves_mover_alone(self) -> bool {
+        matches!(
+            self,
+            AfterTurn::SusFuss
+                | AfterTurn::PigsOnPrime
+                | AfterTurn::SquareSwine
+                | AfterTurn::FuzzyFactors
+        )
     }
 
     pub fn describe(self) -> &'static str {
@@ -41,6 +135,49 @@ impl AfterTurn {
             }
             AfterTurn::SusFuss => {
                 "Sus Fuss: a mover's new score with 3 or 4 divisors becomes the next prime"
+            }
+            AfterTurn::SwineSwapReverseDigits => {
+                "Swine Swap: if the last two digits of one score, reversed, are the other's (19 and 91, 8 and 80), the scores swap"
+            }
+            AfterTurn::SwineSwapMoverRepdigit => {
+                "Swine Swap: if every digit of the mover's new score is the same (7, 22, 111), the scores swap"
+            }
+            AfterTurn::SwineSwapMultiple => {
+                "Swine Swap: if both scores are above 1 and one is a multiple of the other, the scores swap"
+            }
+            AfterTurn::SwineSwapOnesTens => {
+                "Swine Swap: if ones(mover) = tens(opponent), the scores swap"
+            }
+            AfterTurn::SwineSwapDigitDiff => {
+                "Swine Swap: if |tens - ones| is the same for both scores, the scores swap"
+            }
+            AfterTurn::SwineSwapSamePlaceDigit => {
+                "Swine Swap: if the scores have an equal digit in the same place (no leading zeros), the scores swap"
+            }
+            AfterTurn::SwineSwapLeadOnes => {
+                "Swine Swap: if the leftmost digit of the mover's score = ones(opponent), the scores swap"
+            }
+            AfterTurn::PrimeSumLeaderBonus => {
+                "Hogtimus Prime: if score0 + score1 is prime, the player strictly ahead gains the turn's points again"
+            }
+            AfterTurn::SwineSwapOnesDiffTens => {
+                "Swine Swap: if |ones(mover) - ones(opponent)| = tens(opponent), the scores swap"
+            }
+            AfterTurn::HogPileDouble => "Hog Pile: if the scores are equal, the mover's doubles",
+            AfterTurn::HogPileOnes => {
+                "Hog Pile: if the ones digits are equal, the mover gains that digit again"
+            }
+            AfterTurn::PigsOnPrime => {
+                "Pigs on Prime: a prime mover's new score becomes the next prime (1 counts as prime)"
+            }
+            AfterTurn::SquareSwine => {
+                "Square Swine: a perfect-square mover's new score becomes the next perfect square"
+            }
+            AfterTurn::FuzzyFactors => {
+                "Fuzzy Factors: g = gcd(mover's new score, 100); if g > 10 the mover gains 2 * tens(g)"
+            }
+            AfterTurn::SwineSwapMoverSquare => {
+                "Swine Swap: if the mover's new score is a perfect square, the scores swap"
             }
         }
     }
@@ -55,12 +192,37 @@ pub fn sus_fuss(score: u32) -> u32 {
     }
 }
 
+/// Whether a and b have an equal digit in the same place, walking both from
+/// the ones digit while both are above 0 (sp19: leading zeros don't count,
+/// so 0 has no digits; trailing zeros do).
+fn same_place_digit(mut a: u32, mut b: u32) -> bool {
+    while a > 0 && b > 0 {
+        if a % 10 == b % 10 {
+            return true;
+        }
+        a /= 10;
+        b /= 10;
+    }
+    false
+}
+
+/// Fuzzy Factors' gain: g = gcd(m, 100); 2 t(g) if g > 10, else 0 (20, 25
+/// give 4, 50 gives 10, 100 gives 0).
+fn fuzzy_factors(m: u32) -> u32 {
+    let g = num_integer::gcd(m, 100);
+    if g > 10 {
+        2 * tens(g)
+    } else {
+        0
+    }
+}
+
 impl Rules {
-    /// The after-turn rules in order, on (mover, opponent) scores after the
-    /// points were added.
-    pub fn after_turn(&self, mover: u32, opponent: u32) -> (u32, u32) {
+    /// The after-turn rules in order, on (mover, opponent) scores after a
+    /// turn that scored `points` was added.
+    pub fn after_turn(&self, mover: u32, opponent: u32, points: u32) -> (u32, u32) {
         self.after
             .iter()
-            .fold((mover, opponent), |scores, rule| rule.apply(scores))
+            .fold((mover, opponent), |scores, rule| rule.apply(scores, points))
     }
 }

@@ -1,22 +1,54 @@
-//! The number helpers the rules share: digits, primes, divisors, powers.
+//! The number helpers the rules share: digits, primes, squares, divisors,
+//! powers.
 
 use std::sync::RwLock;
 
 use num_bigint::BigUint;
 
+/// The decimal digits of `x`, from the ones digit up; 0 has the one digit 0
+/// (as the course's `str(x)`).
+pub fn digits(x: u64) -> impl Iterator<Item = u32> {
+    let mut rest = Some(x);
+    std::iter::from_fn(move || {
+        let x = rest?;
+        rest = (x >= 10).then_some(x / 10);
+        Some((x % 10) as u32)
+    })
+}
+
 /// The largest of all the decimal digits of `x`.
-pub fn largest_digit(mut x: u32) -> u32 {
-    let mut largest = x % 10;
-    while x > 0 {
-        largest = largest.max(x % 10);
-        x /= 10;
-    }
-    largest
+pub fn largest_digit(x: u32) -> u32 {
+    digits(x.into()).max().expect("every number has a digit")
+}
+
+/// The smallest of all the decimal digits of `x`.
+pub fn smallest_digit(x: u64) -> u32 {
+    digits(x).min().expect("every number has a digit")
+}
+
+/// The leftmost (most significant) decimal digit of `x`.
+pub fn leftmost_digit(x: u32) -> u32 {
+    digits(x.into()).last().expect("every number has a digit")
 }
 
 /// The tens digit: (x // 10) % 10.
 pub fn tens(x: u32) -> u32 {
     (x / 10) % 10
+}
+
+/// The ones digit: x % 10.
+pub fn ones(x: u32) -> u32 {
+    x % 10
+}
+
+/// |tens(x) - ones(x)|, the gap between the last two digits.
+pub fn tens_ones_gap(x: u32) -> u32 {
+    tens(x).abs_diff(ones(x))
+}
+
+/// Whether n = r² for a whole r (0 and 1 included).
+pub fn is_perfect_square(n: u32) -> bool {
+    n.isqrt().pow(2) == n
 }
 
 pub fn is_prime(n: u32) -> bool {

@@ -148,7 +148,7 @@ impl Rules {
 
     /// Checks a goal and a state against these rules.
     pub fn check_state(&self, goal: u32, state: State) -> Result<()> {
-        check_goal(goal as i64)?;
+        self.check_goal(goal)?;
         for (which, value) in [
             ("score", state.score),
             ("opponent_score", state.opponent_score),
@@ -172,6 +172,20 @@ impl Rules {
             });
         }
         Ok(())
+    }
+
+    /// Checks a goal against [`MAX_GOAL`] and the largest goal these rules
+    /// are defined for (Free Bacon on π knows 100 decimals).
+    pub fn check_goal(&self, goal: u32) -> Result<u32> {
+        let goal = check_goal(goal as i64)?;
+        match self.zero.max_goal() {
+            Some(max) if goal > max => Err(Error::GoalBeyondRules {
+                goal,
+                max,
+                rules: self.name(),
+            }),
+            _ => Ok(goal),
+        }
     }
 
     /// Points for rolling zero dice, before the point modifiers.
@@ -214,7 +228,8 @@ impl Rules {
                 self.modify_points(self.roll_points(state.score, &faces), n)
             }
         };
-        let (score, opponent_score) = self.after_turn(state.score + points, state.opponent_score);
+        let (score, opponent_score) =
+            self.after_turn(state.score + points, state.opponent_score, points);
         Ok(TurnResult {
             points,
             score,

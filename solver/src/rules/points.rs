@@ -40,6 +40,8 @@ pub enum PigOut {
     /// Pig out with 49ers (fa12): any 1 scores 1, unless the mover's score is exactly 49.
     #[strum(serialize = "one_point_except_49")]
     OnePointExcept49,
+    /// Pig Out (sp17): any 1 scores min(the number of 1s, 11 - num_rolls).
+    CountOnesCapped,
 }
 
 impl PigOut {
@@ -50,6 +52,7 @@ impl PigOut {
             PigOut::OnePointExcept49 => {
                 "scores 1, unless the mover's score is exactly 49 (49ers: the plain sum)"
             }
+            PigOut::CountOnesCapped => "scores min(the number of 1s, 11 - num_rolls)",
         }
     }
 }
@@ -146,6 +149,8 @@ impl Rules {
             PigOut::CountOnes => ones,
             PigOut::OnePointExcept49 if score == 49 => sum,
             PigOut::OnePointExcept49 => 1,
+            // min(#ones, 11 - num_rolls): every face is one die.
+            PigOut::CountOnesCapped => ones.min(11 - faces.len() as u32),
         };
         let bonus = match self.bonus {
             RollBonus::None => 0,
