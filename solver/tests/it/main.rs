@@ -4,9 +4,11 @@
 
 mod blind;
 mod course_strategies;
+mod courses;
 mod cross_check;
 mod distributions;
 mod drivers;
+mod evaluators;
 mod exact;
 mod fuzz;
 mod properties;
