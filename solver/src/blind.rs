@@ -83,7 +83,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::evaluate::Grade;
 use crate::model::Next;
-use crate::rules::State;
+use crate::rules::{Special, State};
 use crate::solve::{Driver, Engine, Grid, Layer, Options, Probability};
 use crate::strategy::Policy;
 
@@ -95,8 +95,6 @@ const BATCH: usize = 4;
 const BLOCK: usize = 12;
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
-/// The most dice-sides values a state can carry (fa16: six and four).
-const MAX_SIDES: usize = 2;
 /// The seed of the restarts' perturbations.
 const SEED: u64 = 0x6f67;
 
@@ -123,7 +121,7 @@ impl<V: Probability> Engine<'_, V> {
         let response = self.best_response(b);
         let bound = response.win_rate();
         let seen = response.policy.to_policy(model);
-        if model.sides().len() == 1 {
+        if !model.rules().hides_state() {
             return Ok(BlindResponse {
                 grade: self.grade(&seen, b),
                 values: response.us,
@@ -139,10 +137,6 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        assert!(
-            model.sides().len() <= MAX_SIDES,
-            "at most two dice-sides values"
-        );
         let starts = self.starts(&seen);
         let mut best = self
             .each(&starts, |start| self.ascend(b, start))
@@ -179,11 +173,15 @@ impl<V: Probability> Engine<'_, V> {
 
     /// The policies the ascent starts from (see the module docs).
     fn starts(&self, seen: &Policy) -> Vec<Policy> {
-        let sides = self.model().sides();
-        let mut starts = vec![seen.clone(), seen.slice(sides[0]).expect("the first sides")];
-        for &d in &sides[1..] {
+        let model = self.model();
+        let at_start = model.hidden().index(State::START);
+        let mut starts = vec![seen.clone(), seen.slice_at(at_start).expect("the start's")];
+        if model.rules().special != Special::PorkChop {
+            return starts;
+        }
+        for &d in &model.sides()[1..] {
             let slice = seen.slice(d).expect("d is one of the rules' sides");
-            // Pork Chop (the lowest action) is the only one that changes the sides.
+            // Pork Chop (the lowest action) is the only action that changes the sides.
             let mut actions = slice.actions().clone();
             actions
                 .index_axis_mut(ndarray::Axis(1), 0)
@@ -237,40 +235,43 @@ fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
 /// answers of one sides slice of `seen` (the best response that sees them).
 fn perturb<V>(from: &Ascent<V>, seen: &Policy, rng: &mut ChaCha8Rng) -> Policy {
     let mut table = from.policy.actions().clone();
-    let (sides, goal, _) = table.dim();
+    let (hidden, goal, _) = table.dim();
     let size = BLOCK.min(goal);
     let (s0, o0) = (
         rng.gen_range(0..=goal - size),
         rng.gen_range(0..=goal - size),
     );
-    let slice = rng.gen_range(0..sides);
+    let slice = rng.gen_range(0..hidden);
     for s in s0..s0 + size {
         for o in o0..o0 + size {
             let a = seen.actions()[[slice, s, o]];
-            for d in 0..sides {
-                table[[d, s, o]] = a;
+            for h in 0..hidden {
+                table[[h, s, o]] = a;
             }
         }
     }
-    Policy::from_actions_unchecked(from.policy.goal(), from.policy.sides(), table)
+    Policy::from_actions_unchecked(from.policy.goal(), from.policy.hidden().clone(), table)
 }
 
 /// The mover's reach in x, times the chance of each outcome of its action,
-/// added to the reach of the state the other player then faces.
+/// added to the reach of the state the other player then faces (`other`),
+/// or, after an extra turn, of the state the mover faces again (`own`).
 fn push<V: Probability>(
     engine: &Engine<'_, V>,
     mover: &Policy,
     x: State,
-    from: &Grid<V>,
-    to: &mut Grid<V>,
+    own: &mut Grid<V>,
+    other: &mut Grid<V>,
 ) {
-    let r = from.get(x).clone();
+    let r = own.get(x).clone();
     if r > V::zero() {
         engine.for_each_outcome(x, mover.get(x), |p, next| {
-            if let Next::Continue(y) = next {
-                let cell = to.get_mut(y);
-                *cell = cell.clone() + r.clone() * p.clone();
-            }
+            let cell = match next {
+                Next::Continue(y) => other.get_mut(y),
+                Next::Again(y) => own.get_mut(y),
+                Next::Win | Next::Loss => return,
+            };
+            *cell = cell.clone() + r.clone() * p.clone();
         });
     }
 }
@@ -337,52 +338,53 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
     /// changed. Afterwards `us` and `them` hold the new policy's values.
     fn sweep(&mut self, policy: &Policy) -> (Policy, bool) {
         let model = self.engine.model();
-        let sides = model.sides();
+        let hidden = model.hidden();
+        let n = hidden.len();
         let mut table = policy.actions().clone();
         let mut changed = false;
+        let mut options: Vec<Option<Options<V>>> = Vec::with_capacity(n);
         for layer in &self.layers {
-            // A layer holds every state of the first sides, then of the next.
-            let n = sides.len();
+            // A layer holds every state of the first hidden value, then of the next.
             let cells = layer.states.len() / n;
             for i in 0..cells {
-                let states: [State; MAX_SIDES] =
-                    std::array::from_fn(|d| layer.states[d.min(n - 1) * cells + i]);
-                let weights: [V; MAX_SIDES] =
-                    std::array::from_fn(|d| self.reach_us.get(states[d]).clone());
-                let reached = weights[..n].iter().any(|w| *w > V::zero());
+                let states = |h: usize| layer.states[h * cells + i];
+                let weights: Vec<V> = (0..n)
+                    .map(|h| self.reach_us.get(states(h)).clone())
+                    .collect();
+                let reached = weights.iter().any(|w| *w > V::zero());
                 // Every action's Q where it counts: in each reached state,
-                // or with the first sides if the cell is unreached.
-                let counts = |d: usize| {
-                    d < n
-                        && if reached {
-                            weights[d] > V::zero()
-                        } else {
-                            d == 0
-                        }
-                };
-                let them = &self.them;
-                let buffer = &mut self.buffer;
-                let options: [Option<Options<V>>; MAX_SIDES] = std::array::from_fn(|d| {
-                    counts(d).then(|| self.engine.options(states[d], buffer, them, V::clone))
-                });
-                // Σ_d μ(s, o, d) Q(s, o, d, a), or Q with the first sides if unreached.
-                let score = |a: i32| -> V {
-                    let q = |d: usize| {
-                        options[d]
-                            .as_ref()
-                            .and_then(|o| o.value(a))
-                            .expect("no action passes")
-                            .clone()
-                    };
+                // or with the first hidden value if the cell is unreached.
+                let counts = |h: usize| {
                     if reached {
-                        (0..n)
-                            .filter(|&d| counts(d))
-                            .fold(V::zero(), |sum, d| sum + weights[d].clone() * q(d))
+                        weights[h] > V::zero()
                     } else {
-                        q(0)
+                        h == 0
                     }
                 };
-                let x = states[0];
+                let (them, us) = (&self.them, &self.us);
+                let buffer = &mut self.buffer;
+                options.clear();
+                options.extend((0..n).map(|h| {
+                    counts(h).then(|| self.engine.options(states(h), buffer, them, us, V::clone))
+                }));
+                // Σ_h μ(s, o, h) Q(s, o, h, a), or Q with the first hidden value if unreached.
+                let q = |h: usize, a: i32| {
+                    options[h]
+                        .as_ref()
+                        .and_then(|o| o.value(a))
+                        .expect("no action passes")
+                        .clone()
+                };
+                let score = |a: i32| -> V {
+                    if reached {
+                        (0..n)
+                            .filter(|&h| counts(h))
+                            .fold(V::zero(), |sum, h| sum + weights[h].clone() * q(h, a))
+                    } else {
+                        q(0, a)
+                    }
+                };
+                let x = states(0);
                 let (s, o) = (x.score as usize, x.opponent_score as usize);
                 let current = policy.get(x);
                 let scores: Vec<(i32, V)> =
@@ -404,17 +406,20 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                         .find(|&a| ties(a))
                         .expect("the best is some action's")
                 };
-                for d in 0..n {
-                    table[[d, s, o]] = chosen as i8;
-                    let value = match &options[d] {
+                let values: Vec<V> = (0..n)
+                    .map(|h| match &options[h] {
                         Some(option) => option.value(chosen).expect("no action passes").clone(),
-                        None => self.engine.expect(states[d], chosen, |next| match next {
+                        None => self.engine.expect(states(h), chosen, |next| match next {
                             Next::Win => V::one(),
                             Next::Loss => V::zero(),
                             Next::Continue(y) => them.get(y).clone(),
+                            Next::Again(y) => us.get(y).clone(),
                         }),
-                    };
-                    self.us.set(states[d], value);
+                    })
+                    .collect();
+                for (h, value) in values.into_iter().enumerate() {
+                    table[[h, s, o]] = chosen as i8;
+                    self.us.set(states(h), value);
                 }
             }
             for &x in &layer.states {
@@ -422,11 +427,12 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     Next::Win => V::zero(),
                     Next::Loss => V::one(),
                     Next::Continue(y) => self.us.get(y).clone(),
+                    Next::Again(y) => self.them.get(y).clone(),
                 });
                 self.them.set(x, value);
             }
         }
-        let policy = Policy::from_actions_unchecked(model.goal(), sides, table);
+        let policy = Policy::from_actions_unchecked(model.goal(), hidden, table);
         (policy, changed)
     }
 
@@ -487,7 +493,7 @@ mod tests {
                 prop_assert!(swept >= rate - 1e-12, "{} after {}", swept, rate);
                 let graded = engine.grade(&next, &b).win_rate;
                 prop_assert!((swept - graded).abs() < 1e-12, "{} vs {}", swept, graded);
-                prop_assert!(!next.sees_sides());
+                prop_assert!(!next.sees_hidden());
                 policy = next;
                 rate = swept;
             }

@@ -44,6 +44,13 @@ pub enum Error {
         reason: &'static str,
     },
 
+    #[error("memory {value} is not allowed under {rules}: each player's memory takes {values} value(s), 0 to {}", values - 1)]
+    BadMemory {
+        value: i64,
+        rules: String,
+        values: u32,
+    },
+
     #[error("die face {0} is not allowed: faces are whole numbers from 1")]
     BadFace(i64),
 

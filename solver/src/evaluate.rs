@@ -21,7 +21,7 @@
 use std::ops::Add;
 
 use crate::model::{Model, Next};
-use crate::rules::State;
+use crate::rules::{Special, State};
 use crate::solve::{Driver, Engine, Expectation, Grid, Probability, Step};
 use crate::strategy::Policy;
 
@@ -229,9 +229,8 @@ impl<V: Probability> Evaluation<V> {
 impl<V: Probability> Engine<'_, V> {
     /// The exact outcome of A against B from every state.
     pub fn evaluate(&self, a: &Policy, b: &Policy) -> Evaluation<V> {
-        let sides = self.model().sides();
-        let (a_moves, b_moves) =
-            self.in_pool_for_layers(sides, || self.evaluate_layers(a, b, sides));
+        let len = self.model().hidden().len();
+        let (a_moves, b_moves) = self.in_pool_for_layers(len, || self.evaluate_layers(a, b, len));
         Evaluation { a_moves, b_moves }
     }
 
@@ -264,13 +263,18 @@ impl<V: Probability> Engine<'_, V> {
     }
 
     fn grade_in<T: Ends<V>>(&self, a: &Policy, b: &Policy) -> Grade<V> {
-        let sides = if plays_pork_chop(a) || plays_pork_chop(b) {
-            self.model().sides()
+        // The hidden values of six-sided dice come first on the axis.
+        let hidden = self.model().hidden();
+        let len = if self.model().rules().special == Special::PorkChop
+            && !plays_pork_chop(a)
+            && !plays_pork_chop(b)
+        {
+            hidden.len() / hidden.sides.len()
         } else {
-            &[6]
+            hidden.len()
         };
         let (a_moves, b_moves) =
-            self.in_pool_for_layers(sides, || self.evaluate_layers::<T>(a, b, sides));
+            self.in_pool_for_layers(len, || self.evaluate_layers::<T>(a, b, len));
         Grade::of(
             a_moves.get(State::START).clone().outcome(),
             b_moves.get(State::START).clone().outcome(),
@@ -282,29 +286,30 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         a: &Policy,
         b: &Policy,
-        sides: &[u32],
+        len: usize,
     ) -> (Grid<T>, Grid<T>) {
         let model = self.model();
-        // Grids over the evaluated sides only: half the memory for a grade
-        // that skips fa16's four-sided states.
-        let mut a_moves = Grid::over_sides(model, sides, T::zero());
-        let mut b_moves = Grid::over_sides(model, sides, T::zero());
+        // Grids over the evaluated hidden values only: half the memory for a
+        // grade that skips fa16's four-sided states.
+        let mut a_moves = Grid::over_first(model, len, T::zero());
+        let mut b_moves = Grid::over_first(model, len, T::zero());
         let (a_wins, b_wins) = (T::a_wins(), T::b_wins());
-        for layer in self.layers_over(sides) {
+        for layer in self.layers_over(len) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
-            // mean the mover wins or loses, `next` the other player's grid.
-            let step = |x: State, policy: &Policy, mine: &T, yours: &T, next: &Grid<T>| {
+            // mean the mover wins or loses, `next` the other player's grid,
+            // `own` the mover's (an extra turn).
+            let step = |x: State, policy: &Policy, mine: &T, yours: &T, next: &Grid<T>, own| {
                 let a = policy.get(x);
                 match self.pass(x, a) {
                     Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect_on_grid(x, a, mine, yours, next)),
+                    None => Step::Exit(self.expect_on_grid(x, a, mine, yours, next, own)),
                 }
             };
             let (a_steps, b_steps): (Vec<_>, Vec<_>) = self
                 .map_layer(&layer, |x| {
                     (
-                        step(x, a, &a_wins, &b_wins, &b_moves),
-                        step(x, b, &b_wins, &a_wins, &a_moves),
+                        step(x, a, &a_wins, &b_wins, &b_moves, &a_moves),
+                        step(x, b, &b_wins, &a_wins, &a_moves, &b_moves),
                     )
                 })
                 .into_iter()
@@ -343,10 +348,10 @@ impl<V: Probability> Engine<'_, V> {
             }
             seen[mover].set(x, true);
             let policy = if mover == 0 { a } else { b };
-            self.for_each_outcome(x, policy.get(x), |_, next| {
-                if let Next::Continue(y) = next {
-                    stack.push((y, 1 - mover));
-                }
+            self.for_each_outcome(x, policy.get(x), |_, next| match next {
+                Next::Continue(y) => stack.push((y, 1 - mover)),
+                Next::Again(y) => stack.push((y, mover)),
+                Next::Win | Next::Loss => {}
             });
         }
         let [a_moves, _] = seen;
@@ -354,7 +359,8 @@ impl<V: Probability> Engine<'_, V> {
     }
 }
 
-/// Whether a policy ever plays Pork Chop (-1), the only way to four-sided dice.
+/// Whether a policy ever plays Pork Chop (-1), the only way to four-sided
+/// dice where Pork Chop is the rule.
 pub(crate) fn plays_pork_chop(policy: &Policy) -> bool {
     policy.actions().iter().any(|&n| n == -1)
 }

@@ -16,10 +16,10 @@
 //! where each outcome leads ([`Next`]).
 
 use crate::dice::roll_distribution;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::{
-    power_of_three_digits_match, AfterTurn, Dice, PigOut, Reroll, RollBonus, Rules, Sides, State,
-    TurnResult, MAX_DICE,
+    power_of_three_digits_match, AfterTurn, Dice, Hidden, Memory, PigOut, Recall, Reroll,
+    RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -38,11 +38,15 @@ pub enum Next {
     Loss,
     /// The game goes on: the state seen by the opponent, who moves next.
     Continue(State),
+    /// The mover moves again (an extra turn) from this state, seen by the mover.
+    Again(State),
 }
 
 pub struct Model {
     rules: Rules,
     goal: u32,
+    /// What each player remembers of their previous turn.
+    recall: Recall,
     /// Which mover scores need their own roll table (Feral Hogs: parity; 49ers: 49).
     roll_classes: Vec<u32>,
     /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
@@ -156,14 +160,22 @@ impl Model {
                 .collect()
         };
         let moved = match rules.after.as_slice() {
-            [rule] if rule.moves_mover_alone() => {
-                (0..=max_score).map(|m| rule.apply((m, 0), 0).0).collect()
-            }
+            [rule] if rule.moves_mover_alone() => (0..=max_score)
+                .map(|m| rule.apply((m, 0), TurnFacts::default()).0)
+                .collect(),
             _ => vec![],
         };
+        if (!rules.extra.is_empty() || rules.recall() != Recall::None) && rules.can_score_zero() {
+            return Err(Error::Unsupported(format!(
+                "the rules {rules}: extra turns or memories where a turn can score 0 points \
+                 (no course has them; a zero-point turn would have to be solved as a cycle \
+                 through hidden state)"
+            )));
+        }
         Ok(Model {
             rules: rules.clone(),
             goal,
+            recall: rules.recall(),
             roll_classes,
             rolls,
             swap_on_sum,
@@ -184,6 +196,11 @@ impl Model {
     /// The sides a state can carry, in axis order (6 first).
     pub fn sides(&self) -> &'static [u32] {
         self.rules.state_sides()
+    }
+
+    /// The hidden values of the states, in axis order.
+    pub fn hidden(&self) -> Hidden {
+        self.rules.hidden()
     }
 
     /// The point outcomes of rolling the dice of `state` with `n` >= 1 dice.
@@ -229,25 +246,69 @@ impl Model {
         self.rules.effective_rolls(state, num_rolls)
     }
 
-    /// Where a turn that scored `points` leads.
+    /// Where a turn with `num_rolls` (after any limit) that scored `points`
+    /// leads: [`Rules::turn_result`] with the slow after-turn rules looked up.
     #[inline]
     pub fn next(&self, state: State, num_rolls: i32, points: u32) -> Next {
-        let (mover, opponent) = self.after_turn(state.score + points, state.opponent_score, points);
+        let (mover, opponent) = match self.rules.pig_out {
+            PigOut::ZeroPiggyBack if num_rolls >= 1 && points == 0 => {
+                (state.score, state.opponent_score + num_rolls as u32)
+            }
+            _ => (state.score + points, state.opponent_score),
+        };
+        let facts = TurnFacts {
+            num_rolls,
+            points,
+            memory: state.memory.mover,
+        };
+        let (mover, opponent) = self.after_turn(mover, opponent, facts);
         if mover >= self.goal {
-            Next::Win
+            return Next::Win;
         } else if opponent >= self.goal {
-            Next::Loss
+            return Next::Loss;
+        }
+        let sides = self.rules.next_sides(state.sides, num_rolls, points);
+        let remembered = self.recall.remember(num_rolls, points);
+        if self.rules.extra_turn(mover, opponent) {
+            Next::Again(State {
+                score: mover,
+                opponent_score: opponent,
+                sides,
+                memory: Memory {
+                    mover: remembered,
+                    opponent: state.memory.opponent,
+                },
+            })
         } else {
             Next::Continue(State {
                 score: opponent,
                 opponent_score: mover,
-                sides: self.rules.next_sides(state.sides, num_rolls),
+                sides,
+                memory: Memory {
+                    mover: state.memory.opponent,
+                    opponent: remembered,
+                },
             })
         }
     }
 
+    /// Whether an outcome's next state depends on the number of dice as well
+    /// as on the points (Piggy Back hands the opponent num_rolls; Feral Hogs
+    /// compares num_rolls with a memory), so that the dice actions of a state
+    /// cannot share one table of outcome values.
+    pub fn outcomes_depend_on_rolls(&self) -> bool {
+        self.rules.pig_out == PigOut::ZeroPiggyBack || self.recall != Recall::None
+    }
+
     /// The shape of the after-turn rules.
     pub fn landing(&self) -> Landing {
+        // Each of these moves a state off the one grid row the fast paths read.
+        let off_the_row = !self.rules.extra.is_empty()
+            || self.rules.special == Special::PerfectPiggy
+            || self.outcomes_depend_on_rolls();
+        if off_the_row {
+            return Landing::General;
+        }
         match self.rules.after.as_slice() {
             [] => Landing::Plain,
             [rule] if rule.is_swap() && self.max_points < u128::BITS => Landing::Swaps,
@@ -289,7 +350,13 @@ impl Model {
                 self.swaps_from_sum[(s + o) as usize] & up_to_max_points
             }
             [rule] => (0..=max_points)
-                .filter(|&p| rule.apply((s + p, o), p) != (s + p, o))
+                .filter(|&p| {
+                    let turn = TurnFacts {
+                        points: p,
+                        ..TurnFacts::default()
+                    };
+                    rule.apply((s + p, o), turn) != (s + p, o)
+                })
                 .fold(0, |mask, p| mask | 1 << p),
             _ => 0,
         }
@@ -297,12 +364,12 @@ impl Model {
 
     /// [`Rules::after_turn`] with the slow rules looked up.
     #[inline]
-    fn after_turn(&self, mover: u32, opponent: u32, points: u32) -> (u32, u32) {
+    fn after_turn(&self, mover: u32, opponent: u32, turn: TurnFacts) -> (u32, u32) {
         match self.rules.after.as_slice() {
             [] => (mover, opponent),
-            [rule] => self.apply(*rule, (mover, opponent), points),
+            [rule] => self.apply(*rule, (mover, opponent), turn),
             rules => rules.iter().fold((mover, opponent), |scores, &rule| {
-                self.apply(rule, scores, points)
+                self.apply(rule, scores, turn)
             }),
         }
     }
@@ -312,15 +379,15 @@ impl Model {
     /// points (a rule that raised a score further before it falls back to
     /// the rule itself), and the lone rule on the mover's score in its own.
     #[inline]
-    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), points: u32) -> (u32, u32) {
+    fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
         match rule {
             AfterTurn::SwineSwapPowerOfThree => match self.swap_on_sum.get((m + o) as usize) {
                 Some(true) => (o, m),
                 Some(false) => (m, o),
-                None => rule.apply((m, o), points),
+                None => rule.apply((m, o), turn),
             },
             _ if !self.moved.is_empty() => (self.moved[m as usize], o),
-            _ => rule.apply((m, o), points),
+            _ => rule.apply((m, o), turn),
         }
     }
 
@@ -336,13 +403,7 @@ impl Model {
         };
         let mut outcomes: Vec<(TurnResult, u64)> = vec![];
         for (p, count) in points {
-            let (score, opponent_score) = self.after_turn(state.score + p, state.opponent_score, p);
-            let result = TurnResult {
-                points: p,
-                score,
-                opponent_score,
-                sides: self.rules.next_sides(state.sides, num_rolls),
-            };
+            let result = self.rules.turn_result(state, num_rolls, p);
             match outcomes.iter_mut().find(|(r, _)| *r == result) {
                 Some((_, c)) => *c += count,
                 None => outcomes.push((result, count)),

@@ -333,6 +333,7 @@ mod tests {
             score: 3,
             opponent_score: 4,
             sides: 6,
+            memory: Default::default(),
         };
         assert_eq!(from_csv.get(state), (3 + 8) % 11);
     }

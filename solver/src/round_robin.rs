@@ -147,6 +147,12 @@ impl Turns {
     fn compile(engine: &Engine<f64>, policies: &[&Policy], max_moves: usize) -> Option<Turns> {
         let model = engine.model();
         let rules = model.rules();
+        // The compiled turns know one grid per player and the dice sides:
+        // extra turns (the mover's own grid) and memories are graded pair
+        // by pair instead.
+        if !rules.extra.is_empty() || model.hidden().memory > 1 {
+            return None;
+        }
         let goal = model.goal();
         let sides = model.sides();
         let min_action = rules.min_action();
@@ -155,7 +161,7 @@ impl Turns {
         let cell = |x: State| (u32::from(x.sides != 6) * goal + x.score) * goal + x.opponent_score;
         let mut layers = vec![];
         let mut visits = vec![];
-        for layer in engine.layers_over(sides) {
+        for layer in engine.layers_over(sides.len()) {
             layers.push(Span {
                 start: visits.len(),
                 per_sides: layer.states.len() / sides.len(),
@@ -195,6 +201,7 @@ impl Turns {
             Next::Win => ends,
             Next::Loss => ends + 1,
             Next::Continue(y) => place_of_cell[cell(y) as usize],
+            Next::Again(_) => unreachable!("rules with extra turns are not compiled"),
         };
         let mut turns = Turns {
             sides: sides.len(),

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::{Rules, State, TurnResult};
+use crate::rules::{Memory, Rules, State, TurnResult};
 use crate::strategy::Policy;
 
 /// Games per chunk of a simulation; each chunk has its own random stream.
@@ -206,12 +206,14 @@ fn play<E>(
 ) -> std::result::Result<([u32; 2], Option<usize>, End), E> {
     let mut scores = [start.score, start.opponent_score];
     let mut sides = start.sides;
+    // Each player's memory of their own previous turn.
+    let mut memories = [start.memory.mover, start.memory.opponent];
     let mut mover = 0;
     // The positions since the last turn that scored points.
-    let mut seen: Vec<([u32; 2], u32, usize)> = vec![];
+    let mut seen: Vec<([u32; 2], u32, [u8; 2], usize)> = vec![];
     let mut faces = vec![];
     for _ in 0..max_turns {
-        let position = (scores, sides, mover);
+        let position = (scores, sides, memories, mover);
         if seen.contains(&position) {
             return Ok((scores, None, End::Repeat));
         }
@@ -220,6 +222,10 @@ fn play<E>(
             score: scores[mover],
             opponent_score: scores[1 - mover],
             sides,
+            memory: Memory {
+                mover: memories[mover],
+                opponent: memories[1 - mover],
+            },
         };
         let num_rolls = players[mover].get(state);
         faces.clear();
@@ -231,6 +237,7 @@ fn play<E>(
         scores[mover] = result.score;
         scores[1 - mover] = result.opponent_score;
         sides = result.sides;
+        memories[mover] = result.memory.mover;
         if let Some(turns) = record.as_deref_mut() {
             turns.push(Turn {
                 player: mover,
@@ -240,13 +247,16 @@ fn play<E>(
                 result,
             });
         }
-        if let Some(winner) = (0..2).find(|&p| scores[p] >= goal) {
+        // The mover first, as the engine ([`crate::model::Model::next`]).
+        if let Some(winner) = [mover, 1 - mover].into_iter().find(|&p| scores[p] >= goal) {
             return Ok((scores, Some(winner), End::Goal));
         }
         if result.points > 0 {
             seen.clear();
         }
-        mover = 1 - mover;
+        if !result.extra_turn {
+            mover = 1 - mover;
+        }
     }
     Ok((scores, None, End::TurnLimit))
 }

@@ -4,18 +4,21 @@
 //!
 //! # The recurrence
 //!
-//! A state x = (s, o, d) holds the mover's score s, the opponent's score o
-//! (both below the goal G) and the dice sides d. An action a from x scores p
+//! A state x = (s, o, h) holds the mover's score s, the opponent's score o
+//! (both below the goal G) and the hidden value h (the dice sides d and each
+//! player's memory; see [`crate::rules::hidden`]). An action a from x scores p
 //! points with exact probability P(p | x, a) and leads to next(x, a, p): the
-//! mover wins, the mover loses (a swap handed the goal over), or the game goes
-//! on in the state y that the opponent then sees.
+//! mover wins, the mover loses (a swap handed the goal over), the game goes
+//! on in the state y that the opponent then sees, or the mover moves again
+//! from y (an extra turn: fa20, sp21, su21).
 //!
 //! Self-play optimum: V(x) is the mover's chance to win when both players
 //! maximise theirs, a draw (an endless game) counting 1/2, so the game stays
 //! zero-sum:
 //!
 //! ```text
-//!   Q(x, a) = Σ_p P(p | x, a) · { 1 if the mover wins, 0 if they lose, 1 − V(y) otherwise }
+//!   Q(x, a) = Σ_p P(p | x, a) · { 1 if the mover wins, 0 if they lose,
+//!                                V(y) if the mover goes again in y, 1 − V(y) otherwise }
 //!   V(x)    = max_a Q(x, a)
 //! ```
 //!
@@ -23,14 +26,15 @@
 //! in x, L(x) our chance when B moves in x (a draw is not a win: 0):
 //!
 //! ```text
-//!   W(x) = max_a Σ_p P(p | x, a)    · { 1 win, 0 loss, L(y) otherwise }
-//!   L(x) =       Σ_p P(p | x, B(x)) · { 0 B wins, 1 B loses, W(y) otherwise }
+//!   W(x) = max_a Σ_p P(p | x, a)    · { 1 win, 0 loss, W(y) again, L(y) otherwise }
+//!   L(x) =       Σ_p P(p | x, B(x)) · { 0 B wins, 1 B loses, L(y) again, W(y) otherwise }
 //! ```
 //!
 //! # Layers
 //!
 //! A turn that scores p > 0 points raises s + o by at least p (a swap keeps the
-//! sum, Sus Fuss only raises it). So states are solved in layers of equal
+//! sum, Sus Fuss, Feral Hogs and Piggy Back only raise it), and so does an
+//! extra turn, which the rules allow only where every turn scores. So states are solved in layers of equal
 //! s + o, highest first; a layer reads only finished higher layers, and its
 //! states are independent of each other, which the parallel driver uses.
 //!
@@ -68,7 +72,7 @@ use ndarray::ArrayView3;
 use rayon::prelude::*;
 
 use crate::model::{Landing, Model, Next};
-use crate::rules::{State, MAX_DICE};
+use crate::rules::{Hidden, State, MAX_DICE};
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -129,44 +133,52 @@ pub enum Driver {
     Parallel,
 }
 
-/// One value per state. Axis order: (sides index, score, opponent_score),
-/// the sides index following [`crate::Rules::state_sides`] (0: six, 1: four);
-/// stored flat in that order, and viewed as an ndarray through [`Grid::cells`].
+/// One value per state. Axis order: (hidden index, score, opponent_score),
+/// the hidden index following [`crate::rules::Hidden::index`] (fa16: 0 six
+/// sides, 1 four); stored flat in that order, and viewed as an ndarray
+/// through [`Grid::cells`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grid<T> {
     goal: usize,
-    sides: usize,
+    hidden: Hidden,
+    /// How many hidden values the grid holds: all, or the first few.
+    len: usize,
     cells: Vec<T>,
 }
 
 impl<T: Clone> Grid<T> {
     pub fn new(model: &Model, fill: T) -> Grid<T> {
-        Grid::over_sides(model, model.sides(), fill)
+        Grid::over_first(model, model.hidden().len(), fill)
     }
 
-    /// A grid over the first of the model's sides values only (six first):
-    /// a state with other sides has no cell (reading it panics).
-    pub(crate) fn over_sides(model: &Model, sides: &[u32], fill: T) -> Grid<T> {
+    /// A grid over the first `len` of the model's hidden values only (six
+    /// sides first): a state with a later one has no cell (reading it panics).
+    pub(crate) fn over_first(model: &Model, len: usize, fill: T) -> Grid<T> {
+        let hidden = model.hidden();
         assert!(
-            model.sides().starts_with(sides),
-            "the sides are the model's first ones"
+            len <= hidden.len(),
+            "the hidden values are the model's first ones"
         );
         let goal = model.goal() as usize;
-        let sides = sides.len();
         // Every cell written here, on one thread: `vec![fill; n]` of a fill
         // whose bits are all zero (0.0, 0) leaves the zeros to fresh pages
         // that the kernel maps at their first touch,
         // and the parallel solve's threads then fault on them concurrently,
         // which on the 2-core VM cost up to a third of a two-thread solve at
         // goal 2000 (a one-thread solve gains a little too).
-        let mut cells = Vec::with_capacity(sides * goal * goal);
-        cells.resize(sides * goal * goal, fill);
-        Grid { goal, sides, cells }
+        let mut cells = Vec::with_capacity(len * goal * goal);
+        cells.resize(len * goal * goal, fill);
+        Grid {
+            goal,
+            hidden,
+            len,
+            cells,
+        }
     }
 
     #[inline]
     fn index(&self, x: State) -> usize {
-        (usize::from(x.sides != 6) * self.goal + x.score as usize) * self.goal
+        (self.hidden.index(x) * self.goal + x.score as usize) * self.goal
             + x.opponent_score as usize
     }
 
@@ -186,10 +198,10 @@ impl<T: Clone> Grid<T> {
         &mut self.cells[i]
     }
 
-    /// The grid as an array with axes (sides index, score, opponent_score).
+    /// The grid as an array with axes (hidden index, score, opponent_score).
     pub fn cells(&self) -> ArrayView3<'_, T> {
-        ArrayView3::from_shape((self.sides, self.goal, self.goal), &self.cells)
-            .expect("the grid holds sides x goal x goal cells")
+        ArrayView3::from_shape((self.len, self.goal, self.goal), &self.cells)
+            .expect("the grid holds hidden x goal x goal cells")
     }
 }
 
@@ -281,7 +293,8 @@ impl<'m, V: Probability> Engine<'m, V> {
     }
 
     /// Σ_p P(p | x, a) · { win if the mover wins, loss if they lose, grid[y]
-    /// if the game goes on in y }: [`Engine::expect`] (same terms, same
+    /// if the game goes on in y, own[y] if the mover moves again in y (an
+    /// extra turn) }: [`Engine::expect`] (same terms, same
     /// order, same bits) with the grid read without next() where the
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
@@ -301,11 +314,13 @@ impl<'m, V: Probability> Engine<'m, V> {
         win: &T,
         loss: &T,
         grid: &Grid<T>,
+        own: &Grid<T>,
     ) -> T {
         let general = |next: Next| match next {
             Next::Win => win.clone(),
             Next::Loss => loss.clone(),
             Next::Continue(y) => grid.get(y).clone(),
+            Next::Again(y) => own.get(y).clone(),
         };
         let n = self.model.effective_rolls(x, num_rolls);
         let landing = self.model.landing();
@@ -313,10 +328,12 @@ impl<'m, V: Probability> Engine<'m, V> {
             return self.expect(x, num_rolls, general);
         }
         let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
+        // Rolling keeps the hidden value, which the fast paths allow only
+        // where it is the dice sides alone.
         let row = &grid.cells[grid.index(State {
             score: o,
             opponent_score: 0,
-            sides: x.sides,
+            ..x
         })..][..grid.goal];
         let outcomes = &self.rolls[self.model.roll_index(x, n)];
         if landing == Landing::Mover {
@@ -382,19 +399,20 @@ impl<'m, V: Probability> Engine<'m, V> {
         same_layer(x, self.model.next(x, n, self.model.fixed_points(x, n)))
     }
 
-    /// The layers from the highest sum of scores to 0, over every dice-sides value.
+    /// The layers from the highest sum of scores to 0, over every hidden value.
     pub(crate) fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
-        self.layers_over(self.model.sides())
+        self.layers_over(self.model.hidden().len())
     }
 
-    /// The layers over some of the dice-sides values (six first), each
+    /// The layers over the first `len` hidden values (six sides first), each
     /// reported to the progress callback as it starts.
-    pub(crate) fn layers_over<'s>(&'s self, sides: &'s [u32]) -> impl Iterator<Item = Layer> + 's {
+    pub(crate) fn layers_over(&self, len: usize) -> impl Iterator<Item = Layer> + '_ {
         let g = self.model.goal();
-        let all = sides.len() as u64 * u64::from(g) * u64::from(g);
+        let hidden = self.model.hidden();
+        let all = len as u64 * u64::from(g) * u64::from(g);
         let mut done = 0;
         (0..=2 * (g - 1)).rev().map(move |sum| {
-            let layer = Layer::new(sum, g, sides);
+            let layer = Layer::new(sum, g, &hidden, len);
             if let Some(progress) = self.progress {
                 progress(done, all);
             }
@@ -467,14 +485,14 @@ impl<'m, V: Probability> Engine<'m, V> {
             }
             return;
         }
-        debug_assert_eq!((a.goal, a.sides), (b.goal, b.sides), "grids of one shape");
+        debug_assert_eq!((a.goal, a.len), (b.goal, b.len), "grids of one shape");
         let goal = a.goal;
-        let (lowest, per_sides) = (layer.lowest_score as usize, layer.per_sides);
+        let (lowest, per_value) = (layer.lowest_score as usize, layer.per_value);
         let sum = layer.sum as usize;
         // The rows from the layer's first in the first sides block to its
         // last in the last block; rows between two blocks hold none of it.
-        let blocks = layer.states.len() / per_sides;
-        let rows = lowest * goal..((blocks - 1) * goal + lowest + per_sides) * goal;
+        let blocks = layer.states.len() / per_value;
+        let rows = lowest * goal..((blocks - 1) * goal + lowest + per_value) * goal;
         a.cells[rows.clone()]
             .par_chunks_mut(goal)
             .zip(b.cells[rows].par_chunks_mut(goal))
@@ -482,8 +500,8 @@ impl<'m, V: Probability> Engine<'m, V> {
             .with_min_len(MIN_STATES_PER_TASK)
             .for_each(|(r, (row_a, row_b))| {
                 let (block, s) = ((lowest + r) / goal, (lowest + r) % goal);
-                if (lowest..lowest + per_sides).contains(&s) {
-                    let i = block * per_sides + s - lowest;
+                if (lowest..lowest + per_value).contains(&s) {
+                    let i = block * per_value + s - lowest;
                     (row_a[sum - s], row_b[sum - s]) = f(i, layer.states[i]);
                 }
             });
@@ -499,16 +517,16 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
     }
 
-    /// Runs a layer-by-layer solve over some dice sides: in the pool
-    /// ([`Engine::in_pool`]) if its largest layer splits, else on this thread,
-    /// which then never starts the pool.
+    /// Runs a layer-by-layer solve over the first `len` hidden values: in the
+    /// pool ([`Engine::in_pool`]) if its largest layer splits, else on this
+    /// thread, which then never starts the pool.
     pub(crate) fn in_pool_for_layers<R: Send>(
         &self,
-        sides: &[u32],
+        len: usize,
         solve: impl FnOnce() -> R + Send,
     ) -> R {
-        // The largest layer, s + o = G - 1, holds G states per sides value.
-        if self.splits(sides.len() * self.model.goal() as usize) {
+        // The largest layer, s + o = G - 1, holds G states per hidden value.
+        if self.splits(len * self.model.goal() as usize) {
             self.in_pool(solve)
         } else {
             solve()
@@ -517,7 +535,7 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// The self-play optimum.
     pub fn optimal(&self) -> Solution<V> {
-        self.in_pool_for_layers(self.model.sides(), || self.optimal_layers())
+        self.in_pool_for_layers(self.model.hidden().len(), || self.optimal_layers())
     }
 
     fn optimal_layers(&self) -> Solution<V> {
@@ -526,7 +544,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let options = self.map_layer_with_buffer(&layer, |buffer, x| {
-                self.options(x, buffer, &values, |v| V::one() - v.clone())
+                self.options(x, buffer, &values, &values, |v| V::one() - v.clone())
             });
             // Each state's passes read only the options of the layer, so the
             // states are resolved and written into both grids in parallel.
@@ -555,7 +573,7 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// The best response to the fixed strategy `b`.
     pub fn best_response(&self, b: &Policy) -> BestResponse<V> {
-        self.in_pool_for_layers(self.model.sides(), || self.best_response_layers(b))
+        self.in_pool_for_layers(self.model.hidden().len(), || self.best_response_layers(b))
     }
 
     fn best_response_layers(&self, b: &Policy) -> BestResponse<V> {
@@ -565,12 +583,17 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
             let steps = self.map_layer_with_buffer(&layer, |buffer, x| {
-                let ours = self.options(x, buffer, &them, V::clone);
+                let ours = self.options(x, buffer, &them, &us, V::clone);
                 let theirs = match self.pass(x, b.get(x)) {
                     Some(y) => Step::Pass(y),
-                    None => {
-                        Step::Exit(self.expect_on_grid(x, b.get(x), &V::zero(), &V::one(), &us))
-                    }
+                    None => Step::Exit(self.expect_on_grid(
+                        x,
+                        b.get(x),
+                        &V::zero(),
+                        &V::one(),
+                        &us,
+                        &them,
+                    )),
                 };
                 (ours, theirs)
             });
@@ -597,22 +620,30 @@ impl<'m, V: Probability> Engine<'m, V> {
     }
 
     /// Q(x, a) for every action that leaves the layer, and the pass if any,
-    /// where an outcome is worth 1 if the mover wins, 0 if they lose and
-    /// `cell(grid[y])` if the game goes on in y.
+    /// where an outcome is worth 1 if the mover wins, 0 if they lose,
+    /// `cell(grid[y])` if the game goes on in y, and `own[y]` if the mover
+    /// moves again in y (an extra turn).
     ///
     /// Every dice action from x lands on the same outcomes "the mover scored
     /// p", so their values f(p) are computed once ([`Engine::roll_values`])
-    /// and each Q(x, n) is the dot product Σ_p P(p | x, n) · f(p).
+    /// and each Q(x, n) is the dot product Σ_p P(p | x, n) · f(p). Where an
+    /// outcome's next state depends on the number of dice too
+    /// ([`Model::outcomes_depend_on_rolls`]: Piggy Back, Feral Hogs), each
+    /// action's outcomes are summed on their own.
     pub(crate) fn options(
         &self,
         x: State,
         after_roll: &mut Vec<V>,
         grid: &Grid<V>,
+        own: &Grid<V>,
         cell: impl Fn(&V) -> V,
     ) -> Options<V> {
         let rules = self.model.rules();
-        after_roll.resize(self.max_roll_points as usize + 1, V::zero());
-        self.roll_values(x, after_roll, grid, &cell);
+        let per_action = self.model.outcomes_depend_on_rolls();
+        if !per_action {
+            after_roll.resize(self.max_roll_points as usize + 1, V::zero());
+            self.roll_values(x, after_roll, grid, own, &cell);
+        }
         // The tables of 1..=10 dice from x stand side by side.
         let one_die = self.model.roll_index(x, 1);
         let mut options = Options {
@@ -626,7 +657,9 @@ impl<'m, V: Probability> Engine<'m, V> {
         for a in rules.actions() {
             let n = a.min(cap);
             debug_assert_eq!(n, self.model.effective_rolls(x, a));
-            let q = if n >= 1 {
+            let q = if n >= 1 && per_action {
+                self.expect(x, n, |next| outcome_value(next, grid, own, &cell))
+            } else if n >= 1 {
                 self.dense_rolls[one_die + n as usize - 1].dot(after_roll)
             } else {
                 let next = self.model.next(x, n, self.model.fixed_points(x, n));
@@ -635,7 +668,7 @@ impl<'m, V: Probability> Engine<'m, V> {
                         options.pass = Some((a, y));
                         continue;
                     }
-                    None => outcome_value(next, grid, &cell),
+                    None => outcome_value(next, grid, own, &cell),
                 }
             };
             options.values[(a - options.min_action) as usize] = Some(q);
@@ -662,17 +695,26 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
     #[inline]
-    fn roll_values(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+    fn roll_values(
+        &self,
+        x: State,
+        f: &mut [V],
+        grid: &Grid<V>,
+        own: &Grid<V>,
+        cell: &impl Fn(&V) -> V,
+    ) {
         let landing = self.model.landing();
         if landing == Landing::General {
-            return self.roll_values_general(x, f, grid, cell);
+            return self.roll_values_general(x, f, grid, own, cell);
         }
         let goal = self.model.goal();
         let (s, o) = (x.score, x.opponent_score);
+        // Rolling keeps the hidden value, which the fast paths allow only
+        // where it is the dice sides alone.
         let row = &grid.cells[grid.index(State {
             score: o,
             opponent_score: 0,
-            sides: x.sides,
+            ..x
         })..][..grid.goal];
         if landing == Landing::Mover {
             for (m, slot) in (s..).zip(f.iter_mut()) {
@@ -697,25 +739,39 @@ impl<'m, V: Probability> Engine<'m, V> {
         while swaps != 0 {
             let p = swaps.trailing_zeros();
             swaps &= swaps - 1;
-            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, cell);
+            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, own, cell);
         }
     }
 
     /// f(p) through the general next(x, 1, p): the path every fast path is tested against.
-    fn roll_values_general(&self, x: State, f: &mut [V], grid: &Grid<V>, cell: &impl Fn(&V) -> V) {
+    fn roll_values_general(
+        &self,
+        x: State,
+        f: &mut [V],
+        grid: &Grid<V>,
+        own: &Grid<V>,
+        cell: &impl Fn(&V) -> V,
+    ) {
         for (p, slot) in f.iter_mut().enumerate() {
-            *slot = outcome_value(self.model.next(x, 1, p as u32), grid, cell);
+            *slot = outcome_value(self.model.next(x, 1, p as u32), grid, own, cell);
         }
     }
 }
 
-/// 1 if the mover wins, 0 if they lose, cell(grid[y]) if the game goes on in y.
+/// 1 if the mover wins, 0 if they lose, cell(grid[y]) if the game goes on
+/// in y, own[y] if the mover moves again in y.
 #[inline]
-fn outcome_value<V: Probability>(next: Next, grid: &Grid<V>, cell: impl Fn(&V) -> V) -> V {
+fn outcome_value<V: Probability>(
+    next: Next,
+    grid: &Grid<V>,
+    own: &Grid<V>,
+    cell: impl Fn(&V) -> V,
+) -> V {
     match next {
         Next::Win => V::one(),
         Next::Loss => V::zero(),
         Next::Continue(y) => cell(grid.get(y)),
+        Next::Again(y) => own.get(y).clone(),
     }
 }
 
@@ -838,40 +894,35 @@ fn min<V: PartialOrd>(a: V, b: V) -> V {
     }
 }
 
-/// The states with a given sum of scores, for every sides value.
+/// The states with a given sum of scores, for each of the first hidden values.
 pub(crate) struct Layer {
     sum: u32,
     lowest_score: u32,
-    per_sides: usize,
+    per_value: usize,
+    hidden: Hidden,
     pub(crate) states: Vec<State>,
 }
 
 impl Layer {
-    fn new(sum: u32, goal: u32, sides: &[u32]) -> Layer {
+    fn new(sum: u32, goal: u32, hidden: &Hidden, len: usize) -> Layer {
         // s + o = sum with 0 <= s, o <= G - 1: max(0, sum - (G - 1)) <= s <= min(sum, G - 1).
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
-        let states: Vec<State> = sides
-            .iter()
-            .flat_map(|&d| {
-                (lowest_score..=highest_score).map(move |s| State {
-                    score: s,
-                    opponent_score: sum - s,
-                    sides: d,
-                })
-            })
+        let states: Vec<State> = (0..len)
+            .flat_map(|i| (lowest_score..=highest_score).map(move |s| hidden.state(i, s, sum - s)))
             .collect();
         Layer {
             sum,
             lowest_score,
-            per_sides: (highest_score - lowest_score + 1) as usize,
+            per_value: (highest_score - lowest_score + 1) as usize,
+            hidden: hidden.clone(),
             states,
         }
     }
 
     /// Where a state of this layer stands in `states`.
     pub(crate) fn position(&self, x: State) -> usize {
-        usize::from(x.sides != 6) * self.per_sides + (x.score - self.lowest_score) as usize
+        self.hidden.index(x) * self.per_value + (x.score - self.lowest_score) as usize
     }
 }
 
@@ -913,10 +964,10 @@ impl Grid<i8> {
             .expect("the engine chooses only the rules' actions")
     }
 
-    /// Whether the policy's answer depends on the dice sides somewhere, as
-    /// [`Policy::sees_sides`].
-    pub fn sees_sides(&self) -> bool {
-        crate::strategy::sees_sides(self.cells())
+    /// Whether the policy's answer depends on hidden state somewhere, as
+    /// [`Policy::sees_hidden`].
+    pub fn sees_hidden(&self) -> bool {
+        crate::strategy::sees_hidden(self.cells())
     }
 }
 
@@ -953,16 +1004,16 @@ mod tests {
                     for &x in &layer.states {
                         let complement = |v: &f64| 1.0 - v;
                         let (mut fast, mut general) = (vec![-1.0; len], vec![-2.0; len]);
-                        engine.roll_values(x, &mut fast, &grid, &complement);
-                        engine.roll_values_general(x, &mut general, &grid, &complement);
+                        engine.roll_values(x, &mut fast, &grid, &grid, &complement);
+                        engine.roll_values_general(x, &mut general, &grid, &grid, &complement);
                         assert_eq!(fast, general, "{rules} goal {goal} from {x:?}");
                         for a in rules.actions() {
                             let (win, loss) = (0.25, 0.75);
-                            let fast = engine.expect_on_grid(x, a, &win, &loss, &grid);
+                            let fast = engine.expect_on_grid(x, a, &win, &loss, &grid, &grid);
                             let general = engine.expect(x, a, |next| match next {
                                 Next::Win => win,
                                 Next::Loss => loss,
-                                Next::Continue(y) => *grid.get(y),
+                                Next::Continue(y) | Next::Again(y) => *grid.get(y),
                             });
                             assert_eq!(fast, general, "{rules} goal {goal} from {x:?}, action {a}");
                         }

@@ -17,7 +17,7 @@
 use ndarray::{Array3, ArrayView3};
 
 use crate::error::{Error, Result};
-use crate::rules::{power_of_three_digits_match, sus_fuss, Preset, Rules, State};
+use crate::rules::{power_of_three_digits_match, sus_fuss, Hidden, Preset, Rules, State};
 
 /// Anything that picks a number of dice in a state.
 pub trait Strategy: Sync {
@@ -34,12 +34,12 @@ impl<F: Fn(u32, u32) -> i64 + Sync> Strategy for F {
 
 /// A strategy written out for every state below the goal.
 ///
-/// Axis order of the table: (sides index, score, opponent_score), where the
-/// sides index follows [`Rules::state_sides`] (0: six sides, 1: four).
+/// Axis order of the table: (hidden index, score, opponent_score), where the
+/// hidden index follows [`Hidden::index`] (fa16: 0 six sides, 1 four).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Policy {
     goal: u32,
-    sides: Vec<u32>,
+    hidden: Hidden,
     actions: Array3<i8>,
 }
 
@@ -51,15 +51,11 @@ impl Policy {
         goal: u32,
         name: &str,
     ) -> Result<Policy> {
-        let sides = rules.state_sides().to_vec();
+        let hidden = rules.hidden();
         let g = goal as usize;
-        let mut actions = Array3::zeros((sides.len(), g, g));
-        for ((d, score, opponent_score), cell) in actions.indexed_iter_mut() {
-            let state = State {
-                score: score as u32,
-                opponent_score: opponent_score as u32,
-                sides: sides[d],
-            };
+        let mut actions = Array3::zeros((hidden.len(), g, g));
+        for ((h, score, opponent_score), cell) in actions.indexed_iter_mut() {
+            let state = hidden.state(h, score as u32, opponent_score as u32);
             let answer = strategy.num_rolls(state);
             *cell = rules.check_action(answer).map_err(|e| Error::BadAnswer {
                 strategy: name.to_string(),
@@ -71,44 +67,44 @@ impl Policy {
         }
         Ok(Policy {
             goal,
-            sides,
+            hidden,
             actions,
         })
     }
 
     /// A policy from its raw table, checked against the rules and goal.
     pub fn from_actions(rules: &Rules, goal: u32, actions: Array3<i8>) -> Result<Policy> {
-        let sides = rules.state_sides().to_vec();
+        let hidden = rules.hidden();
         let g = goal as usize;
-        if actions.dim() != (sides.len(), g, g) {
+        if actions.dim() != (hidden.len(), g, g) {
             return Err(Error::TableMismatch(format!(
                 "the table has shape {:?}, the rules and goal need {:?}",
                 actions.dim(),
-                (sides.len(), g, g)
+                (hidden.len(), g, g)
             )));
         }
-        if let Some(((d, s, o), &a)) = actions
+        if let Some(((h, s, o), &a)) = actions
             .indexed_iter()
             .find(|(_, &a)| rules.check_action(a as i64).is_err())
         {
             return Err(Error::TableMismatch(format!(
-                "num_rolls {a} at sides {}, score {s}, opponent_score {o} is not an action of {}",
-                sides[d],
+                "num_rolls {a} at {}score {s}, opponent_score {o} is not an action of {}",
+                hidden_words(&hidden, h),
                 rules.name()
             )));
         }
         Ok(Policy {
             goal,
-            sides,
+            hidden,
             actions,
         })
     }
 
     /// A policy from a table the engine made from actions of the rules.
-    pub(crate) fn from_actions_unchecked(goal: u32, sides: &[u32], actions: Array3<i8>) -> Policy {
+    pub(crate) fn from_actions_unchecked(goal: u32, hidden: Hidden, actions: Array3<i8>) -> Policy {
         Policy {
             goal,
-            sides: sides.to_vec(),
+            hidden,
             actions,
         }
     }
@@ -117,8 +113,14 @@ impl Policy {
         self.goal
     }
 
+    /// The dice sides of the hidden values, six first.
     pub fn sides(&self) -> &[u32] {
-        &self.sides
+        self.hidden.sides
+    }
+
+    /// The hidden values of the first axis.
+    pub fn hidden(&self) -> &Hidden {
+        &self.hidden
     }
 
     pub fn actions(&self) -> &Array3<i8> {
@@ -127,35 +129,67 @@ impl Policy {
 
     #[inline]
     pub fn get(&self, state: State) -> i32 {
-        let d = usize::from(state.sides != self.sides[0]);
-        self.actions[[d, state.score as usize, state.opponent_score as usize]] as i32
+        let h = self.hidden.index(state);
+        self.actions[[h, state.score as usize, state.opponent_score as usize]] as i32
     }
 
-    /// Whether some state's answer depends on the dice sides, so that no
-    /// course strategy (which sees only the two scores) can play it.
-    pub fn sees_sides(&self) -> bool {
-        sees_sides(self.actions.view())
+    /// Whether some state's answer depends on hidden state (the dice sides,
+    /// a memory), so that no course strategy (which sees only the two
+    /// scores) can play it.
+    pub fn sees_hidden(&self) -> bool {
+        sees_hidden(self.actions.view())
     }
 
-    /// The course strategy that plays one sides slice of this policy in every state.
+    /// The course strategy that plays the answers of one dice sides value
+    /// (with nothing remembered) in every state.
     pub fn slice(&self, sides: u32) -> Option<Policy> {
-        let d = self.sides.iter().position(|&s| s == sides)?;
-        let slice = self.actions.index_axis(ndarray::Axis(0), d);
+        if !self.hidden.sides.contains(&sides) {
+            return None;
+        }
+        let mut x = State::START;
+        x.sides = sides;
+        self.slice_at(self.hidden.index(x))
+    }
+
+    /// The course strategy that plays the answers of one hidden value (its
+    /// index on the first axis) in every state.
+    pub fn slice_at(&self, index: usize) -> Option<Policy> {
+        if index >= self.hidden.len() {
+            return None;
+        }
+        let slice = self.actions.index_axis(ndarray::Axis(0), index);
         let mut actions = self.actions.clone();
         for mut out in actions.outer_iter_mut() {
             out.assign(&slice);
         }
         Some(Policy {
             goal: self.goal,
-            sides: self.sides.clone(),
+            hidden: self.hidden.clone(),
             actions,
         })
     }
 }
 
-/// Whether a table of actions, axes (sides index, score, opponent_score),
-/// answers differently for some sides in some pair of scores.
-pub fn sees_sides(actions: ArrayView3<i8>) -> bool {
+/// "sides 4, " and "memories 2 and 5, " for a hidden value, where the
+/// rules have that kind of hidden state; nothing where they have none.
+pub fn hidden_words(hidden: &Hidden, index: usize) -> String {
+    let x = hidden.state(index, 0, 0);
+    let mut words = String::new();
+    if hidden.sides.len() > 1 {
+        words += &format!("sides {}, ", x.sides);
+    }
+    if hidden.memory > 1 {
+        words += &format!(
+            "memories {} (mover) and {} (opponent), ",
+            x.memory.mover, x.memory.opponent
+        );
+    }
+    words
+}
+
+/// Whether a table of actions, axes (hidden index, score, opponent_score),
+/// answers differently for some hidden values in some pair of scores.
+pub fn sees_hidden(actions: ArrayView3<i8>) -> bool {
     let first = actions.index_axis(ndarray::Axis(0), 0);
     actions.outer_iter().skip(1).any(|slice| slice != first)
 }

@@ -29,7 +29,7 @@
 //! Each exact value must be a probability (0 to 1, exactly) whose nearest
 //! f64 is the state's f64 value, and the entries must fill E exactly.
 //!
-//! N = sides x goal x goal states, in axis order (sides index, score,
+//! N = hidden x goal x goal states (hidden = the rules' [`crate::rules::Hidden`] values: the dice sides times each player's memory), in axis order (hidden index, score,
 //! opponent_score). The header names what the table answers: the canonical
 //! rules text, the goal, the objective (self-play optimum, best response to
 //! a named strategy, or blind best response to one), the dice sides of its
@@ -159,7 +159,8 @@ impl TableView<'_> {
     pub fn write(&self, out: impl Write) -> std::io::Result<u32> {
         let g = self.goal as usize;
         let sides = self.rules.state_sides();
-        let shape = (sides.len(), g, g);
+        // One slice per hidden value: the dice sides, times each player's memory.
+        let shape = (self.rules.hidden().len(), g, g);
         let shapes = [self.actions.dim(), self.values.dim()]
             .into_iter()
             .chain(self.exact.map(|exact| exact.dim()));
@@ -398,7 +399,7 @@ fn decode(input: impl Read, keep_values: bool) -> Result<(TablePolicy, Option<Va
     }
     let rules = check_header(&header)?;
     let g = header.goal as usize;
-    let shape = (header.sides.len(), g, g);
+    let shape = (rules.hidden().len(), g, g);
     let states = (shape.0 * g * g) as u64;
     let body_len = u64::from_le_bytes(read_array(&mut input, "the body length")?);
     if body_len != BYTES_PER_STATE * states {

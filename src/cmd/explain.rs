@@ -21,6 +21,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::exact::Exact;
+use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules, State, TurnResult};
@@ -177,31 +178,45 @@ fn chances<V: Probability>(
     fraction: impl Fn(&V) -> Option<String>,
 ) -> Chances {
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    // The solved grid behind C(y), whether C(y) = 1 - grid(y) (self-play) or
-    // grid(y), and the solved action at x.
-    let (grid, self_play, best): (Grid<V>, bool, i32) = match b {
+    // The solved grids behind C(y): the opponent's move (C(y) = 1 - grid(y)
+    // in self-play, grid(y) against B), our own move after an extra turn
+    // (own(y)), and the solved action at x.
+    let (grid, own, self_play, best): (Grid<V>, Option<Grid<V>>, bool, i32) = match b {
         None => {
             let solution = engine.optimal();
             let best = *solution.policy.get(x) as i32;
-            (solution.values, true, best)
+            (solution.values, None, true, best)
         }
         Some(b) => {
             let response = engine.best_response(b);
             let best = *response.policy.get(x) as i32;
-            (response.them, false, best)
+            (response.them, Some(response.us), false, best)
         }
     };
+    let own = own.as_ref().unwrap_or(&grid);
     let goal = model.goal();
     let value = |result: &TurnResult| -> V {
         if result.score >= goal {
             V::one()
         } else if result.opponent_score >= goal {
             V::zero()
+        } else if result.extra_turn {
+            own.get(State {
+                score: result.score,
+                opponent_score: result.opponent_score,
+                sides: result.sides,
+                memory: result.memory,
+            })
+            .clone()
         } else {
             let y = State {
                 score: result.opponent_score,
                 opponent_score: result.score,
                 sides: result.sides,
+                memory: Memory {
+                    mover: result.memory.opponent,
+                    opponent: result.memory.mover,
+                },
             };
             if self_play {
                 V::one() - grid.get(y).clone()

@@ -20,6 +20,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
+use hog_solver::rules::Memory;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
@@ -197,7 +198,7 @@ pub fn objective(source: &str) -> String {
 
 /// The policy as a course strategy: its rows, `rows[score][opponent_score]`.
 fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
-    if policy.sees_sides() {
+    if policy.sees_hidden() {
         bail!(
             "the policy depends on the dice sides, which a course strategy cannot see: \
              export one slice (Policy::slice)"
@@ -213,6 +214,7 @@ fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
                         score,
                         opponent_score,
                         sides,
+                        memory: Memory::NONE,
                     };
                     policy.get(state) as i8
                 })
@@ -561,7 +563,7 @@ pub fn run_recorded(
         .strategy_context(&format!("the strategy to export ({source})"))?;
     let objective = objective(source);
     let policy = match args.sides {
-        None if full.sees_sides() => {
+        None if full.sees_hidden() => {
             let differ = differing_pairs(&full);
             bail!(
                 "{source} depends on the dice sides under {}: it answers differently with \
@@ -584,7 +586,7 @@ pub fn run_recorded(
     let mut info = ExportInfo::new(&rules, goal, objective, &policy, sources)?;
     let mut note = vec![];
     match args.sides {
-        Some(sides) if full.sees_sides() => {
+        Some(sides) if full.sees_hidden() => {
             info.slice = Some(Slice {
                 sides: sides as u32,
                 full_win_rate: grade(&rules, goal, &full, sources)?.map(|g| g.win_rate),
@@ -661,6 +663,7 @@ fn differing_pairs(policy: &Policy) -> usize {
                 score,
                 opponent_score,
                 sides,
+                memory: Memory::NONE,
             })
         })
     };

@@ -78,7 +78,7 @@ pub fn run(
         first: floats.first.a_wins,
         second: floats.second.a_wins,
         draw: floats.draw,
-        sees_hidden_state: a.sees_sides(),
+        sees_hidden_state: a.sees_hidden(),
         win_rate_exact: fraction(|e| &e.win_rate),
         first_exact: fraction(|e| &e.first.a_wins),
         second_exact: fraction(|e| &e.second.a_wins),

@@ -25,6 +25,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
+use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
@@ -172,7 +173,7 @@ pub fn run(
     let mut panels: Vec<(&'static str, u32, Panel)> = Vec::new();
     // A policy that answers alike with every dice sides (a course strategy)
     // has one action map.
-    let action_sides = if policy.sees_sides() {
+    let action_sides = if policy.sees_hidden() {
         sides
     } else {
         &sides[..1]
@@ -357,6 +358,7 @@ fn slice<T>(goal: u32, sides: u32, mut f: impl FnMut(State) -> T) -> Square<T> {
             score,
             opponent_score,
             sides,
+            memory: Memory::NONE,
         })
     })
 }

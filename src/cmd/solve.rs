@@ -180,7 +180,7 @@ pub fn run(
             None => [None, None, None],
         };
         let figures = [Some(exact.start.clone()), win_rate, first, second];
-        (summary, exact.policy.sees_sides(), Some(figures))
+        (summary, exact.policy.sees_hidden(), Some(figures))
     } else {
         let solved = solve::<f64>(&model, against, &report);
         write_table(
@@ -195,7 +195,7 @@ pub fn run(
             },
         )?;
         let summary = solved.summary(&model, args.against.as_ref());
-        (summary, solved.policy.sees_sides(), None)
+        (summary, solved.policy.sees_hidden(), None)
     };
     if args
         .output

@@ -53,7 +53,7 @@ pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<()> {
         objective,
         against,
         sides: header.sides.clone(),
-        sees_sides: table.policy.sees_sides(),
+        sees_sides: table.policy.sees_hidden(),
         checksum: format!("{checksum:08x}"),
         first_mover_win: table.values[start],
         first_mover_win_exact: table.exact.as_ref().map(|e| exact_json(&e[start])),

@@ -248,7 +248,7 @@ fn write_table(
     })?;
     let source = dirs.staging.join(&file).display().to_string();
     let recorded = dirs.recorded.join(&file).display().to_string();
-    let course_legal = !table.policy.sees_sides();
+    let course_legal = !table.policy.sees_hidden();
     let exports: &[Format] = if course_legal {
         &[Format::Python, Format::Csv, Format::Json]
     } else {

@@ -96,6 +96,7 @@ fn answers(policy: &Policy, sides: u32) -> Vec<Vec<i64>> {
                         score,
                         opponent_score,
                         sides,
+                        memory: Default::default(),
                     };
                     policy.get(state) as i64
                 })

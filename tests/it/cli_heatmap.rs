@@ -188,6 +188,7 @@ fn the_optimum_is_drawn_cell_by_cell() {
                 score: s,
                 opponent_score: o,
                 sides: 6,
+                memory: Default::default(),
             }) as usize;
             seen.insert(action);
             assert_eq!(
@@ -231,6 +232,7 @@ fn fa16_has_a_panel_per_dice_sides_value() {
                     score: s,
                     opponent_score: o,
                     sides: panel.sides,
+                    memory: Default::default(),
                 };
                 let action = *policy.get(x) as i32;
                 assert_eq!(
@@ -316,6 +318,7 @@ fn win_map_colours_match_the_colour_bar() {
                 score: s,
                 opponent_score: o,
                 sides: 6,
+                memory: Default::default(),
             })
             .a_wins
     };
@@ -367,6 +370,7 @@ fn the_optimal_win_map_shows_self_play_values() {
             score: s,
             opponent_score: o,
             sides: 6,
+            memory: Default::default(),
         });
         let cell = panel.cell(&picture, 100, s, o);
         assert!(
@@ -445,6 +449,7 @@ fn a_diff_colours_exactly_the_differing_cells() {
                 score: s,
                 opponent_score: o,
                 sides: 6,
+                memory: Default::default(),
             };
             let cell = panel.cell(&picture, 100, s, o);
             if swap.get(x) == bacon.get(x) {
@@ -470,6 +475,7 @@ fn a_diff_colours_exactly_the_differing_cells() {
                 score: s,
                 opponent_score: o,
                 sides: 6,
+                memory: Default::default(),
             };
             if swap.get(x) != bacon.get(x) {
                 let d = ours.a_moves.get(x).a_wins - theirs.a_moves.get(x).a_wins;

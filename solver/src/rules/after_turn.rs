@@ -24,6 +24,13 @@ pub enum AfterTurn {
     SwineSwapPowerOfThree,
     /// Sus Fuss (sp26): a mover's score with exactly 3 or 4 divisors becomes the next prime.
     SusFuss,
+    /// Feral Hogs (fa19): the mover gains 3 points if |num_rolls - the number
+    /// of dice they rolled on their previous turn| = 2 (0 before their first turn).
+    FeralHogsRolls,
+    /// Feral Hogs (sp20, su20): the mover gains 3 points if |num_rolls - the
+    /// points they scored on their previous turn| = 2 (those points without
+    /// any Feral Hogs bonus or swap; 0 before their first turn).
+    FeralHogsPoints,
     /// Swine Swap (su15, fa15): the last two digits of one score reversed are the other's.
     SwineSwapReverseDigits,
     /// Swine Swap (su16): every digit of the mover's score is the same.
@@ -38,6 +45,9 @@ pub enum AfterTurn {
     SwineSwapSamePlaceDigit,
     /// Swine Swap (su19): the leftmost digit of m = o(o).
     SwineSwapLeadOnes,
+    /// Swine Swap (fa19): leftmost(m) · ones(m) = leftmost(o) · ones(o) (a
+    /// one-digit score d gives d · d).
+    SwineSwapFirstLastProduct,
     /// Hogtimus Prime (sp15): a prime sum of scores gives the leader the turn's points again.
     PrimeSumLeaderBonus,
     /// Swine Swap (su20): |o(m) - o(o)| = t(o).
@@ -56,10 +66,27 @@ pub enum AfterTurn {
     SwineSwapMoverSquare,
 }
 
+/// What an after-turn rule may read of the turn besides the scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnFacts {
+    /// The number of dice rolled (after any limit; 0 or -1 for no dice).
+    pub num_rolls: i32,
+    /// The turn's points, after the point modifiers.
+    pub points: u32,
+    /// The mover's memory of their previous turn (see [`super::hidden::Recall`]).
+    pub memory: u8,
+}
+
 impl AfterTurn {
-    /// The rule on (mover, opponent) scores after a turn that scored `points`.
-    pub fn apply(self, (m, o): (u32, u32), points: u32) -> (u32, u32) {
+    /// The rule on (mover, opponent) scores after a turn.
+    pub fn apply(self, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
+        let points = turn.points;
         match self {
+            AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints
+                if turn.num_rolls.abs_diff(i32::from(turn.memory)) == 2 =>
+            {
+                (m + 3, o)
+            }
             AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
             AfterTurn::SwineSwapPowerOfThree if power_of_three_digits_match(m + o) => (o, m),
             AfterTurn::SusFuss => (sus_fuss(m), o),
@@ -76,6 +103,11 @@ impl AfterTurn {
             AfterTurn::SwineSwapDigitDiff if tens_ones_gap(m) == tens_ones_gap(o) => (o, m),
             AfterTurn::SwineSwapSamePlaceDigit if same_place_digit(m, o) => (o, m),
             AfterTurn::SwineSwapLeadOnes if leftmost_digit(m) == ones(o) => (o, m),
+            AfterTurn::SwineSwapFirstLastProduct
+                if leftmost_digit(m) * ones(m) == leftmost_digit(o) * ones(o) =>
+            {
+                (o, m)
+            }
             // m + o prime: the strictly higher score gains the points again.
             AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => match m.cmp(&o) {
                 std::cmp::Ordering::Greater => (m + points, o),
@@ -108,6 +140,7 @@ impl AfterTurn {
                 | AfterTurn::SwineSwapDigitDiff
                 | AfterTurn::SwineSwapSamePlaceDigit
                 | AfterTurn::SwineSwapLeadOnes
+                | AfterTurn::SwineSwapFirstLastProduct
                 | AfterTurn::SwineSwapOnesDiffTens
                 | AfterTurn::SwineSwapMoverSquare
         )
@@ -136,6 +169,12 @@ impl AfterTurn {
             AfterTurn::SusFuss => {
                 "Sus Fuss: a mover's new score with 3 or 4 divisors becomes the next prime"
             }
+            AfterTurn::FeralHogsRolls => {
+                "Feral Hogs: +3 if num_rolls differs by exactly 2 from the dice the mover rolled on their previous turn (0 before it)"
+            }
+            AfterTurn::FeralHogsPoints => {
+                "Feral Hogs: +3 if num_rolls differs by exactly 2 from the points the mover scored on their previous turn (0 before it)"
+            }
             AfterTurn::SwineSwapReverseDigits => {
                 "Swine Swap: if the last two digits of one score, reversed, are the other's (19 and 91, 8 and 80), the scores swap"
             }
@@ -153,6 +192,9 @@ impl AfterTurn {
             }
             AfterTurn::SwineSwapSamePlaceDigit => {
                 "Swine Swap: if the scores have an equal digit in the same place (no leading zeros), the scores swap"
+            }
+            AfterTurn::SwineSwapFirstLastProduct => {
+                "Swine Swap: if leftmost digit x ones digit is the same for both scores, the scores swap"
             }
             AfterTurn::SwineSwapLeadOnes => {
                 "Swine Swap: if the leftmost digit of the mover's score = ones(opponent), the scores swap"
@@ -218,11 +260,11 @@ fn fuzzy_factors(m: u32) -> u32 {
 }
 
 impl Rules {
-    /// The after-turn rules in order, on (mover, opponent) scores after a
-    /// turn that scored `points` was added.
-    pub fn after_turn(&self, mover: u32, opponent: u32, points: u32) -> (u32, u32) {
+    /// The after-turn rules in order, on (mover, opponent) scores after the
+    /// points were added.
+    pub fn after_turn(&self, mover: u32, opponent: u32, turn: TurnFacts) -> (u32, u32) {
         self.after
             .iter()
-            .fold((mover, opponent), |scores, rule| rule.apply(scores, points))
+            .fold((mover, opponent), |scores, rule| rule.apply(scores, turn))
     }
 }

@@ -97,3 +97,8 @@ pub fn power_of_three_digits_match(k: u32) -> bool {
     }
     cache[k]
 }
+
+/// The greatest common divisor (gcd(0, n) = n).
+pub fn gcd(a: u32, b: u32) -> u32 {
+    num_integer::gcd(a, b)
+}

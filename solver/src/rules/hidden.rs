@@ -1,12 +1,24 @@
-//! What the rules hide from a course strategy: today the dice sides, which
-//! only Pork Chop changes.
+//! What the rules hide from a course strategy, which answers from the two
+//! scores alone: the dice sides (Pork Chop and Perfect Piggy flip them) and
+//! each player's memory of their own previous turn (Feral Hogs).
+//!
+//! A state is (score, opponent_score, hidden), hidden = (sides, memory). The
+//! engine lays the hidden values out along the first axis of its grids and
+//! tables, six-sided dice first:
+//!
+//! ```text
+//!   index(sides, memory) = side_index(sides) · M² + memory.mover · M + memory.opponent
+//! ```
+//!
+//! where M is the number of values a memory takes (1 when the rules keep
+//! none, so that the index is the side index alone, as before memories).
 
 use serde::{Deserialize, Serialize};
 use strum::{Display, EnumString, VariantNames};
 
-use super::Rules;
+use super::{AfterTurn, Rules, State};
 
-/// An action besides rolling 0 to 10 dice.
+/// An action besides rolling 0 to 10 dice, or a rule on the dice sides.
 #[derive(Display, EnumString, VariantNames)]
 #[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -14,22 +26,156 @@ pub enum Special {
     None,
     /// Pork Chop (fa16): action -1 scores 1 point and flips every die's sides (6 <-> 4).
     PorkChop,
+    /// Perfect Piggy (su17): a turn whose points (after the point modifiers)
+    /// are a perfect square or cube other than 1 flips every die's sides
+    /// (6 <-> 4) from the next turn on, for both players.
+    PerfectPiggy,
 }
 
+/// What each player remembers of their own previous turn, for Feral Hogs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recall {
+    /// Nothing is remembered.
+    None,
+    /// The number of dice rolled (fa19): 0 to 10, and 0 before the first turn.
+    Rolls,
+    /// The points scored (sp20, su20), before the Feral Hogs bonus and any
+    /// swap, and 0 before the first turn. The bonus reads only whether
+    /// |num_rolls - points| = 2 with num_rolls <= 10, so points of 13 or
+    /// more all act alike: they are kept as 13, "13 or more".
+    Points,
+}
+
+impl Recall {
+    /// How many values a memory takes (M above).
+    pub fn values(self) -> u32 {
+        match self {
+            Recall::None => 1,
+            Recall::Rolls => 11,
+            Recall::Points => 14,
+        }
+    }
+
+    /// The mover's memory after a turn that rolled `num_rolls` dice (the
+    /// effective number) and scored `points`.
+    pub fn remember(self, num_rolls: i32, points: u32) -> u8 {
+        match self {
+            Recall::None => 0,
+            Recall::Rolls => num_rolls.max(0) as u8,
+            Recall::Points => points.min(13) as u8,
+        }
+    }
+}
+
+/// Each player's memory of their own previous turn, seen from the mover:
+/// both 0 where the rules keep none (and before anybody has moved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Memory {
+    pub mover: u8,
+    pub opponent: u8,
+}
+
+impl Memory {
+    /// No memory: both 0.
+    pub const NONE: Memory = Memory {
+        mover: 0,
+        opponent: 0,
+    };
+
+    /// Whether both memories are 0 (what a rule set without memories keeps).
+    pub fn is_none(&self) -> bool {
+        *self == Memory::NONE
+    }
+}
+
+/// The hidden values of a rule set's states, in axis order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hidden {
+    /// The dice sides a state can carry, six first.
+    pub sides: &'static [u32],
+    /// M: the number of values each player's memory takes.
+    pub memory: u32,
+}
+
+impl Hidden {
+    /// How many hidden values there are: the length of the first axis.
+    pub fn len(&self) -> usize {
+        self.sides.len() * (self.memory * self.memory) as usize
+    }
+
+    /// Whether a state holds nothing but the two scores (six-sided dice, no memory).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 1
+    }
+
+    /// The position of a state's hidden value on the first axis.
+    #[inline]
+    pub fn index(&self, x: State) -> usize {
+        let m = self.memory as usize;
+        (usize::from(x.sides != self.sides[0]) * m + x.memory.mover as usize) * m
+            + x.memory.opponent as usize
+    }
+
+    /// The state with the scores (s, o) and the hidden value at position `i`.
+    pub fn state(&self, i: usize, score: u32, opponent_score: u32) -> State {
+        let m = self.memory as usize;
+        State {
+            score,
+            opponent_score,
+            sides: self.sides[i / (m * m)],
+            memory: Memory {
+                mover: (i / m % m) as u8,
+                opponent: (i % m) as u8,
+            },
+        }
+    }
+}
+
+/// The final points of a turn that flip the dice under Perfect Piggy: the
+/// perfect squares and cubes other than 1 up to 125 (no turn scores more
+/// than 60 points under su17's rules; the list is the course's).
+const PERFECT_PIGGY_POINTS: [u32; 12] = [4, 8, 9, 16, 25, 27, 36, 49, 64, 81, 100, 125];
+
 impl Rules {
-    /// The dice sides a state can carry: only Pork Chop ever changes them.
+    /// The dice sides a state can carry: only Pork Chop and Perfect Piggy change them.
     pub fn state_sides(&self) -> &'static [u32] {
         match self.special {
-            Special::PorkChop => &[6, 4],
+            Special::PorkChop | Special::PerfectPiggy => &[6, 4],
             Special::None => &[6],
         }
     }
 
-    /// The sides of every die after a turn with this action.
-    pub fn next_sides(&self, sides: u32, num_rolls: i32) -> u32 {
-        match (self.special, num_rolls) {
-            // 6 <-> 4: the two sides add up to 10.
-            (Special::PorkChop, -1) => 10 - sides,
+    /// What each player remembers of their previous turn: Feral Hogs needs it.
+    pub fn recall(&self) -> Recall {
+        self.after
+            .iter()
+            .find_map(|rule| match rule {
+                AfterTurn::FeralHogsRolls => Some(Recall::Rolls),
+                AfterTurn::FeralHogsPoints => Some(Recall::Points),
+                _ => None,
+            })
+            .unwrap_or(Recall::None)
+    }
+
+    /// The hidden values of the states.
+    pub fn hidden(&self) -> Hidden {
+        Hidden {
+            sides: self.state_sides(),
+            memory: self.recall().values(),
+        }
+    }
+
+    /// Whether a state holds more than a course strategy sees (the two scores).
+    pub fn hides_state(&self) -> bool {
+        !self.hidden().is_empty()
+    }
+
+    /// The sides of every die after a turn with this action and these final points.
+    pub fn next_sides(&self, sides: u32, num_rolls: i32, points: u32) -> u32 {
+        // 6 <-> 4: the two sides add up to 10.
+        match self.special {
+            Special::PorkChop if num_rolls == -1 => 10 - sides,
+            Special::PerfectPiggy if PERFECT_PIGGY_POINTS.contains(&points) => 10 - sides,
             _ => sides,
         }
     }

@@ -27,17 +27,19 @@ use crate::error::{Error, Result};
 
 pub mod after_turn;
 pub mod digits;
+pub mod extra_turn;
 pub mod hidden;
 pub mod points;
 pub mod presets;
 pub mod text;
 pub mod zero_dice;
 
-pub use after_turn::{sus_fuss, AfterTurn};
+pub use after_turn::{sus_fuss, AfterTurn, TurnFacts};
 pub use digits::{
     divisor_count, is_prime, largest_digit, next_prime, power_of_three_digits_match, tens,
 };
-pub use hidden::Special;
+pub use extra_turn::ExtraTurn;
+pub use hidden::{Hidden, Memory, Recall, Special};
 pub use points::{ActionLimit, PigOut, PointModifier, Reroll, RollBonus, Sides};
 pub use presets::{Preset, PRESETS};
 pub use text::describe;
@@ -62,23 +64,36 @@ pub struct Rules {
     pub after: Vec<AfterTurn>,
     pub limit: ActionLimit,
     pub special: Special,
+    /// The predicates that give the mover another turn (any one suffices).
+    pub extra: Vec<ExtraTurn>,
 }
 
-/// What the mover sees: their score, the opponent's score and the dice sides.
+/// A state, seen by the player to move: their score, the opponent's score,
+/// and what a course strategy cannot see (the dice sides, each player's
+/// memory of their previous turn; see [`hidden`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     pub score: u32,
     pub opponent_score: u32,
     pub sides: u32,
+    /// Both 0 where the rules keep no memory; left out of JSON then.
+    #[serde(default, skip_serializing_if = "Memory::is_none")]
+    pub memory: Memory,
 }
 
 impl State {
-    /// The opening state: 0-0 with six-sided dice.
-    pub const START: State = State {
-        score: 0,
-        opponent_score: 0,
-        sides: 6,
-    };
+    /// The opening state: 0-0 with six-sided dice, nothing remembered.
+    pub const START: State = State::new(0, 0);
+
+    /// The state (score, opponent_score) with six-sided dice and nothing remembered.
+    pub const fn new(score: u32, opponent_score: u32) -> State {
+        State {
+            score,
+            opponent_score,
+            sides: 6,
+            memory: Memory::NONE,
+        }
+    }
 }
 
 /// The dice a turn rolls.
@@ -99,6 +114,12 @@ pub struct TurnResult {
     pub opponent_score: u32,
     /// The sides of every die from the next turn on.
     pub sides: u32,
+    /// Each player's memory after the turn, seen from the mover.
+    #[serde(skip_serializing_if = "Memory::is_none")]
+    pub memory: Memory,
+    /// Whether the mover moves again (an extra turn; never once the game is over).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub extra_turn: bool,
 }
 
 impl Rules {
@@ -124,7 +145,7 @@ impl Rules {
     pub fn min_action(&self) -> i32 {
         match self.special {
             Special::PorkChop => -1,
-            Special::None => 0,
+            Special::None | Special::PerfectPiggy => 0,
         }
     }
 
@@ -166,10 +187,22 @@ impl Rules {
                 sides: state.sides as i64,
                 rules: self.name(),
                 reason: match self.special {
-                    Special::PorkChop => "dice have 6 or 4 sides",
-                    Special::None => "only Pork Chop (fa16) changes the dice from six sides",
+                    Special::PorkChop | Special::PerfectPiggy => "dice have 6 or 4 sides",
+                    Special::None => {
+                        "only Pork Chop (fa16) and Perfect Piggy (su17) change the dice from six sides"
+                    }
                 },
             });
+        }
+        let memory = self.recall().values();
+        for value in [state.memory.mover, state.memory.opponent] {
+            if u32::from(value) >= memory {
+                return Err(Error::BadMemory {
+                    value: value.into(),
+                    rules: self.name(),
+                    values: memory,
+                });
+            }
         }
         Ok(())
     }
@@ -228,17 +261,50 @@ impl Rules {
                 self.modify_points(self.roll_points(state.score, &faces), n)
             }
         };
-        let (score, opponent_score) =
-            self.after_turn(state.score + points, state.opponent_score, points);
-        Ok(TurnResult {
+        Ok(self.turn_result(state, num_rolls, points))
+    }
+
+    /// Everything a turn from `state` with `num_rolls` (after any limit) that
+    /// scored `points` (after the point modifiers) leads to: Piggy Back, the
+    /// after-turn rules in order, the dice sides, the memories and whether
+    /// the mover goes again.
+    pub fn turn_result(&self, state: State, num_rolls: i32, points: u32) -> TurnResult {
+        let (mover, opponent) = match self.pig_out {
+            PigOut::ZeroPiggyBack if num_rolls >= 1 && points == 0 => {
+                (state.score, state.opponent_score + num_rolls as u32)
+            }
+            _ => (state.score + points, state.opponent_score),
+        };
+        let facts = TurnFacts {
+            num_rolls,
+            points,
+            memory: state.memory.mover,
+        };
+        let (score, opponent_score) = self.after_turn(mover, opponent, facts);
+        TurnResult {
             points,
             score,
             opponent_score,
-            sides: self.next_sides(state.sides, num_rolls),
-        })
+            sides: self.next_sides(state.sides, num_rolls, points),
+            memory: Memory {
+                mover: self.recall().remember(num_rolls, points),
+                opponent: state.memory.opponent,
+            },
+            extra_turn: self.extra_turn(score, opponent_score),
+        }
+    }
+
+    /// Whether the mover, at `score` against `opponent_score` after a turn,
+    /// moves again; scores at or past any goal are the caller's to check
+    /// first (an extra turn never follows the end of the game).
+    pub fn extra_turn(&self, score: u32, opponent_score: u32) -> bool {
+        self.extra
+            .iter()
+            .any(|rule| rule.holds(score, opponent_score))
     }
 
     /// Whether some turn can score 0 points, so that a state can repeat.
+    /// (Piggy Back's 0 points hand the opponent num_rolls: the scores move.)
     pub fn can_score_zero(&self) -> bool {
         self.zero.can_score_zero()
     }

@@ -40,6 +40,11 @@ pub enum PigOut {
     /// Pig out with 49ers (fa12): any 1 scores 1, unless the mover's score is exactly 49.
     #[strum(serialize = "one_point_except_49")]
     OnePointExcept49,
+    /// Piggy Back (fa15): any 1 scores 0 for the mover, and the opponent
+    /// gains num_rolls points, before every other rule of the turn. (A roll
+    /// without a 1 scores at least 2 per die, so a roll scores 0 exactly
+    /// when it has a 1: the engine reads Piggy Back from the points.)
+    ZeroPiggyBack,
     /// Pig Out (sp17): any 1 scores min(the number of 1s, 11 - num_rolls).
     CountOnesCapped,
 }
@@ -51,6 +56,9 @@ impl PigOut {
             PigOut::CountOnes => "scores the number of 1s",
             PigOut::OnePointExcept49 => {
                 "scores 1, unless the mover's score is exactly 49 (49ers: the plain sum)"
+            }
+            PigOut::ZeroPiggyBack => {
+                "scores 0, and the opponent gains num_rolls points (Piggy Back)"
             }
             PigOut::CountOnesCapped => "scores min(the number of 1s, 11 - num_rolls)",
         }
@@ -149,6 +157,7 @@ impl Rules {
             PigOut::CountOnes => ones,
             PigOut::OnePointExcept49 if score == 49 => sum,
             PigOut::OnePointExcept49 => 1,
+            PigOut::ZeroPiggyBack => 0,
             // min(#ones, 11 - num_rolls): every face is one die.
             PigOut::CountOnesCapped => ones.min(11 - faces.len() as u32),
         };

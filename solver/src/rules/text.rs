@@ -12,8 +12,11 @@ use strum::VariantNames;
 use super::{ActionLimit, Reroll, RollBonus, Rules, Sides, Special};
 use crate::error::{Error, Result};
 
-const KEYS: [&str; 9] = [
-    "zero", "sides", "reroll", "pig_out", "bonus", "points", "after", "limit", "special",
+/// The slots in order. `extra` came last and is optional: left out, it
+/// means no extra turns, and it is written only when there are some, so
+/// every rules text written before it still reads (and prints) the same.
+const KEYS: [&str; 10] = [
+    "zero", "sides", "reroll", "pig_out", "bonus", "points", "after", "limit", "special", "extra",
 ];
 
 fn list_text<T: fmt::Display>(items: &[T]) -> String {
@@ -38,7 +41,11 @@ impl fmt::Display for Rules {
             list_text(&self.after),
             self.limit,
             self.special,
-        )
+        )?;
+        if !self.extra.is_empty() {
+            write!(f, ",extra={}", list_text(&self.extra))?;
+        }
+        Ok(())
     }
 }
 
@@ -50,7 +57,7 @@ impl FromStr for Rules {
             text: text.to_string(),
             reason,
         };
-        let mut values: [Option<&str>; 9] = [None; 9];
+        let mut values: [Option<&str>; 10] = [None; 10];
         for pair in text.split(',') {
             let (key, value) = pair
                 .split_once('=')
@@ -76,6 +83,7 @@ impl FromStr for Rules {
             after: list(KEYS[6], value(6)?).map_err(bad)?,
             limit: one(KEYS[7], value(7)?).map_err(bad)?,
             special: one(KEYS[8], value(8)?).map_err(bad)?,
+            extra: list(KEYS[9], values[9].unwrap_or("none")).map_err(bad)?,
         })
     }
 }
@@ -111,8 +119,10 @@ fn list<T: FromStr + VariantNames + PartialEq + fmt::Display>(
 /// The rules in plain words, one line per slot.
 pub fn describe(rules: &Rules) -> Vec<String> {
     let mut lines = vec![];
-    if rules.special == Special::PorkChop {
-        lines.push("-1 (Pork Chop): 1 point; from the next turn on every die has the other number of sides (6 <-> 4)".into());
+    match rules.special {
+        Special::PorkChop => lines.push("-1 (Pork Chop): 1 point; from the next turn on every die has the other number of sides (6 <-> 4)".into()),
+        Special::PerfectPiggy => lines.push("Perfect Piggy: a turn whose points are a perfect square or cube other than 1 flips every later die's sides (6 <-> 4)".into()),
+        Special::None => {}
     }
     lines.push(format!("0 dice: {}", rules.zero.describe()));
     lines.push(format!(
@@ -137,6 +147,7 @@ pub fn describe(rules: &Rules) -> Vec<String> {
     ));
     lines.extend(rules.points.iter().map(|m| m.describe().to_string()));
     lines.extend(rules.after.iter().map(|r| r.describe().to_string()));
+    lines.extend(rules.extra.iter().map(|r| r.describe().to_string()));
     if rules.limit == ActionLimit::HogTied {
         lines.push("Hog Tied: when score + opponent_score ends in 7, at most one die".into());
     }

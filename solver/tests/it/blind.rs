@@ -53,7 +53,7 @@ fn fa16_blind_win_rates_agree_with_the_reference_evaluator() {
             let what = format!("fa16 goal {goal} against {name}");
             assert!(blind.hidden, "{what}");
             assert!(
-                !blind.policy.sees_sides(),
+                !blind.policy.sees_hidden(),
                 "{what}: the policy sees the sides"
             );
             let expected = reference_win_rate(&reference, &blind.policy, &b);

@@ -426,6 +426,7 @@ fn course_strategies_become_policies_and_comeback_past_ten_is_caught() {
             score: 57,
             opponent_score: 93,
             sides: 6,
+            memory: Default::default(),
         };
         assert_eq!(policy.get(state), play(57, 93) as i32);
     }

@@ -131,6 +131,7 @@ fn states(rules: &Rules, goal: u32) -> Vec<State> {
                     score,
                     opponent_score,
                     sides,
+                    memory: Default::default(),
                 });
             }
         }
@@ -420,6 +421,7 @@ fn nju21_zero_point_cycles_have_their_hand_derived_values() {
         score,
         opponent_score,
         sides: 6,
+        memory: Default::default(),
     };
     let passes = |x: State| rules.zero_dice_points(x.score, x.opponent_score) == 0;
     // r(x): the best of the actions that score.

@@ -16,6 +16,7 @@ const fn state(score: u32, opponent_score: u32, sides: u32) -> State {
         score,
         opponent_score,
         sides,
+        memory: hog_solver::rules::Memory::NONE,
     }
 }
 

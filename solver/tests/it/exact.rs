@@ -44,6 +44,7 @@ fn states(model: &Model) -> Vec<State> {
                     score,
                     opponent_score,
                     sides,
+                    memory: Default::default(),
                 });
             }
         }

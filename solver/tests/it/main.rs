@@ -8,6 +8,7 @@ mod courses;
 mod cross_check;
 mod distributions;
 mod drivers;
+mod engine_features;
 mod evaluators;
 mod exact;
 mod fuzz;

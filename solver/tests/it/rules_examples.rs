@@ -13,6 +13,7 @@ fn state(score: u32, opponent_score: u32) -> State {
         score,
         opponent_score,
         sides: 6,
+        memory: Default::default(),
     }
 }
 
@@ -46,6 +47,8 @@ fn turn(points: u32, score: u32, opponent_score: u32, sides: u32) -> TurnResult 
         score,
         opponent_score,
         sides,
+        memory: Default::default(),
+        extra_turn: false,
     }
 }
 
@@ -190,8 +193,8 @@ fn swine_swap_on_doubles() {
     assert_eq!(model.next(state(91, 55), 3, 19), Next::Loss);
     // fa13's swap is exactly fa16's.
     let fa13 = Rules::fa13();
-    assert_eq!(fa13.after_turn(46, 92), (92, 46));
-    assert_eq!(fa13.after_turn(110, 55), (55, 110));
+    assert_eq!(fa13.after_turn(46, 92, Default::default()), (92, 46));
+    assert_eq!(fa13.after_turn(110, 55, Default::default()), (55, 110));
     let (result, _) = play(&fa13, state(37, 92), 2, &[4, 5]);
     assert_eq!(result, turn(9, 92, 46, 6));
 }
@@ -238,6 +241,7 @@ fn pork_chop_scores_one_and_flips_the_sides_of_both_players() {
         score: 20,
         opponent_score: 11,
         sides: 4,
+        memory: Default::default(),
     };
     assert_eq!(model.next(state(10, 20), -1, 1), Next::Continue(next));
     // 20 + 11 = 31 is not a multiple of 7: plain four-sided dice. 3 + 4 = 7 -> 11.
@@ -255,11 +259,11 @@ fn pork_chop_scores_one_and_flips_the_sides_of_both_players() {
         &[],
     );
     assert_eq!(result.sides, 6);
-    assert_eq!(fa16.next_sides(6, -1), 4);
-    assert_eq!(fa16.next_sides(4, -1), 6);
+    assert_eq!(fa16.next_sides(6, -1, 1), 4);
+    assert_eq!(fa16.next_sides(4, -1, 1), 6);
     for num_rolls in 0..=10 {
-        assert_eq!(fa16.next_sides(4, num_rolls), 4);
-        assert_eq!(fa16.next_sides(6, num_rolls), 6);
+        assert_eq!(fa16.next_sides(4, num_rolls, 0), 4);
+        assert_eq!(fa16.next_sides(6, num_rolls, 0), 6);
     }
 }
 
@@ -446,9 +450,9 @@ fn nju21_swine_swap_on_powers_of_three() {
     assert!(!power_of_three_digits_match(12));
     assert!(power_of_three_digits_match(27));
     let nju21 = Rules::nju21();
-    assert_eq!(nju21.after_turn(2, 4), (2, 4));
-    assert_eq!(nju21.after_turn(11, 1), (11, 1));
-    assert_eq!(nju21.after_turn(23, 4), (4, 23));
+    assert_eq!(nju21.after_turn(2, 4, Default::default()), (2, 4));
+    assert_eq!(nju21.after_turn(11, 1, Default::default()), (11, 1));
+    assert_eq!(nju21.after_turn(23, 4, Default::default()), (4, 23));
 }
 
 #[test]
@@ -502,7 +506,7 @@ fn canonical_texts_are_the_ones_docs_rules_md_writes() {
     // An unknown value's error lists the slot's names, in declaration order.
     let reason = rules_text_error(&texts[0].replace("pig_out=count_ones", "pig_out=x"));
     assert!(
-        reason.ends_with("pig_out=x: expected one of one_point, count_ones, one_point_except_49"),
+        reason.ends_with("pig_out=x: expected one of one_point, count_ones, one_point_except_49, zero_piggy_back"),
         "{reason}"
     );
 }

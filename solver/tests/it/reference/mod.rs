@@ -245,6 +245,7 @@ impl<N: Number> Reference<N> {
                 score: opponent,
                 opponent_score: mover,
                 sides: self.preset.next_sides(x.sides, n),
+                memory: Default::default(),
             })
         }
     }

@@ -318,6 +318,7 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
         score,
         opponent_score,
         sides: 6,
+        memory: Default::default(),
     };
     let fa16 = Preset::Fa16;
     for (opponent, points) in [(42, 5), (48, 9), (7, 8), (0, 1)] {
