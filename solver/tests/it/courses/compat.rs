@@ -1,14 +1,14 @@
-//! The few library calls whose signatures differ between the branches the
-//! course replay runs on, in one place. This version is for the rules API
-//! of `components` (no extra turns, no memories, no Perfect Piggy;
-//! `after_turn` takes the turn's points). On the `engine` API
-//! (`after_turn` takes [`TurnFacts`], `Rules::extra`, `next_sides` with the
-//! points) only the bodies below change; the harness calls nothing else
-//! that differs.
+//! The few library calls of the course replay that depend on the shape of
+//! the rules API, in one place: the state (its hidden memory), the
+//! after-turn rules' facts, the extra-turn rules, the dice sides' flip and
+//! Feral Hogs. This version is for the engine's API (`TurnFacts`,
+//! `Rules::extra`, `next_sides` with the points, Feral Hogs as after-turn
+//! rules); on another shape only these bodies change.
 
-use hog_solver::rules::{Rules, State};
+use hog_solver::rules::{Rules, State, TurnFacts};
 
-/// The state (score, opponent_score) with six-sided dice and nothing hidden.
+/// The state (score, opponent_score) with six-sided dice and nothing
+/// remembered, as a course's game starts.
 pub fn state(score: u32, opponent_score: u32) -> State {
     State {
         score,
@@ -18,36 +18,46 @@ pub fn state(score: u32, opponent_score: u32) -> State {
 }
 
 /// The after-turn rules in order on (mover, opponent) after a turn that
-/// rolled `num_rolls` dice and scored `points`.
+/// rolled `num_rolls` dice and scored `points`, with nothing remembered.
 pub fn after_turn(
     rules: &Rules,
     mover: u32,
     opponent: u32,
-    _num_rolls: i32,
+    num_rolls: i32,
     points: u32,
 ) -> (u32, u32) {
-    rules.after_turn(mover, opponent, points)
+    let facts = TurnFacts {
+        num_rolls,
+        points,
+        memory: 0,
+    };
+    rules.after_turn(mover, opponent, facts)
 }
 
 /// Whether the course's extra-turn predicate `function` (`swine_align`,
 /// `pig_pass`, `more_boar`) holds for the mover at `score` against
-/// `opponent_score`, by the preset's rule of that name alone.
+/// `opponent_score`, by the preset's extra-turn rule of that name alone
+/// (fa20's tests check Swine Align and Pig Pass one at a time).
 pub fn extra_turn(
-    _rules: &Rules,
+    rules: &Rules,
     function: &str,
-    _score: u32,
-    _opponent_score: u32,
+    score: u32,
+    opponent_score: u32,
 ) -> Result<bool, String> {
-    Err(format!(
-        "this rules API has no extra-turn rules ({function})"
-    ))
+    let mut alone = rules.clone();
+    alone.extra.retain(|rule| rule.to_string().starts_with(function));
+    if alone.extra.is_empty() {
+        return Err(format!(
+            "the preset has no extra-turn rule named {function} (its rules: {:?})",
+            rules.extra
+        ));
+    }
+    Ok(alone.extra_turn(score, opponent_score))
 }
 
 /// Whether a turn that scored `points` flips the dice (Perfect Piggy).
-pub fn flips_dice(_rules: &Rules, points: u32) -> Result<bool, String> {
-    Err(format!(
-        "this rules API has no Perfect Piggy (points {points})"
-    ))
+pub fn flips_dice(rules: &Rules, points: u32) -> Result<bool, String> {
+    Ok(rules.next_sides(6, 1, points) != 6)
 }
 
 /// The rules without their Feral Hogs (a course's `feral_hogs=False`).
