@@ -45,7 +45,9 @@ pub fn extra_turn(
     opponent_score: u32,
 ) -> Result<bool, String> {
     let mut alone = rules.clone();
-    alone.extra.retain(|rule| rule.to_string().starts_with(function));
+    alone
+        .extra
+        .retain(|rule| rule.to_string().starts_with(function));
     if alone.extra.is_empty() {
         return Err(format!(
             "the preset has no extra-turn rule named {function} (its rules: {:?})",
