@@ -22,7 +22,7 @@
 //! | helper `is_prime` | is_prime | `hog_solver::rules::is_prime` |
 //! | helper `perfect_square`, `next_perfect_square` | (Square Swine's helpers) | whether / where the after-turn rules move a mover's score of n |
 //! | `strategy` | the course strategy | `course_strategy`, where hog has it for the preset |
-//! | `play` | play(...) with test dice | `simulate::play_game` with the same dice; final scores and the printed trace |
+//! | `play` | play(...) with test dice | `simulate::play_game` with the same dice; final scores and the printed trace (`update: simple_update` plays without the after-turn rules, `feral_hogs: false` without Feral Hogs) |
 //!
 //! **Skipped, never passed**: a `strategy` case whose strategy hog does not
 //! have for that preset (at the time of writing none of the course files'
