@@ -4,10 +4,12 @@
 
 mod blind;
 mod course_strategies;
+mod courses;
 mod cross_check;
 mod distributions;
 mod drivers;
 mod engine_features;
+mod evaluators;
 mod exact;
 mod fuzz;
 mod pending;
