@@ -180,6 +180,17 @@ fn small_games_have_their_hand_worked_values() {
         let engine = Engine::<Exact>::new(&model, Driver::Sequential);
         let cases: &[(i64, &str)] = if preset.name == "nju21" {
             &[(0, "0"), (1, "5/6")]
+        } else if preset.name == "su16" {
+            // su16 swaps when the mover's new score has all digits equal,
+            // every one-digit score included, even past the goal: 0 dice
+            // score 1 + 0 = 1 and one die 1 to 6 (primes raised: 1, 3, 5,
+            // 4, 7, 6), all one digit, so the point is swapped away.
+            &[(0, "0"), (1, "0")]
+        } else if !["fa16", "fa13", "sp26", "sp26-simple", "fa12"].contains(&preset.name) {
+            // The later presets' swaps fire on one-point games in their own
+            // ways (su18: ones(m) = tens(0) = 0 for any m ending in 0); their
+            // exact values are checked against the rational reference below.
+            continue;
         } else {
             &[(0, "1"), (1, "1"), (5, "1"), (10, "1")]
         };
