@@ -10,7 +10,7 @@ Win rate:  0.7342937225331927 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export tables/fa22-final.hogtable --rules fa22 --goal 100 --format python
+Made by:   hog final --rules fa22 --goal 100
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring (or the whole file).
@@ -138,7 +138,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export tables/fa22-final.hogtable --rules fa22 --goal 100 --format python
+    Made by:   hog final --rules fa22 --goal 100
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
