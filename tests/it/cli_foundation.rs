@@ -102,7 +102,32 @@ fn rules_lists_every_preset() {
         .collect();
     assert_eq!(
         names,
-        ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "fa12"]
+        [
+            "fa16",
+            "fa13",
+            "sp26",
+            "sp26-simple",
+            "nju21",
+            "fa12",
+            "fa14",
+            "sp15",
+            "su15",
+            "su16",
+            "sp17",
+            "fa17",
+            "sp18",
+            "su18",
+            "fa18",
+            "sp19",
+            "su19",
+            "fa21",
+            "sp22",
+            "su22",
+            "fa22",
+            "fa22-simple",
+            "su23",
+            "nju23"
+        ]
     );
     assert_eq!(presets[0]["baseline"], "always_roll(4)");
     hog("rules").assert().success().stdout(contains("nju21"));

@@ -1,7 +1,7 @@
 //! The rules of the semesters whose engine features landed before their
 //! presets (fa15 Piggy Back, su17 Perfect Piggy, fa19/sp20/su20 Feral Hogs,
 //! fa20/sp21/su21 extra turns; nju20 plays sp20's rules), as canonical rules
-//! texts transcribed from `/work/shared/semesters.md` and checked by the
+//! texts transcribed from the semesters map the team keeps beside the repository and checked by the
 //! course's own cases (`courses.rs`). They become presets once the
 //! reference solver knows their engine features and `hog final` searches
 //! the Feral Hogs memories in bounded time (docs/rules.md, "Semesters
