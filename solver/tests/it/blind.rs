@@ -2,8 +2,9 @@
 //! from outside the engine:
 //!
 //! * its win rate, re-computed by the plain reference evaluator of
-//!   `reference/mod.rs`, which tracks fa16's dice sides itself, for
-//!   opponents that never play Pork Chop and one that does;
+//!   `reference/mod.rs`, which tracks fa16's and su17's dice sides itself,
+//!   for opponents that never play Pork Chop and ones that do, and against
+//!   su17's baseline and optimum;
 //! * it never exceeds its bound, the best response that sees the sides, as
 //!   the reference solves it;
 //! * where the rules hide nothing it is exactly the ordinary best response;
@@ -36,58 +37,92 @@ fn fa16_blind_win_rates_agree_with_the_reference_evaluator() {
     for goal in [10, 23, 40] {
         let model = Model::new(&rules, goal).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
-        let reference = Reference::new(&rules, goal);
         // The baseline never plays Pork Chop; the self-play optimum does,
         // and answers by the sides.
         let optimum = engine.optimal().policy.to_policy(&model);
         assert!(optimum.actions().iter().any(|&a| a == -1));
-        for (name, b) in [
+        let opponents = [
             ("always_roll(4)", course(&rules, goal, "always_roll", &[4])),
             (
                 "bacon_strategy",
                 course(&rules, goal, "bacon_strategy", &[]),
             ),
             ("optimal", optimum),
-        ] {
-            let blind = engine.blind_response(&b).unwrap();
-            let what = format!("fa16 goal {goal} against {name}");
-            assert!(blind.hidden, "{what}");
+        ];
+        check_blind_responses(&rules, goal, &engine, &opponents);
+    }
+}
+
+/// su17's Perfect Piggy flips the sides on the points of any turn: the
+/// baseline's games flip them too, and the optimum answers by them.
+#[test]
+fn su17_blind_win_rates_agree_with_the_reference_evaluator() {
+    let rules = Rules::parse("su17").unwrap();
+    for goal in [10, 23] {
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let optimum = engine.optimal().policy.to_policy(&model);
+        assert!(
+            optimum.sees_hidden(),
+            "su17 goal {goal}: the optimum sees the sides"
+        );
+        let opponents = [
+            ("always_roll(4)", course(&rules, goal, "always_roll", &[4])),
+            ("optimal", optimum),
+        ];
+        check_blind_responses(&rules, goal, &engine, &opponents);
+    }
+}
+
+/// The blind response to each opponent: a policy of the two scores whose
+/// win rate is the reference's, under the reference's sighted best
+/// response, and no worse than either sides slice of the engine's.
+fn check_blind_responses(
+    rules: &Rules,
+    goal: u32,
+    engine: &Engine<f64>,
+    opponents: &[(&str, Policy)],
+) {
+    let reference = Reference::new(rules, goal);
+    for (name, b) in opponents {
+        let blind = engine.blind_response(b).unwrap();
+        let what = format!("{} goal {goal} against {name}", rules.name());
+        assert!(blind.hidden, "{what}");
+        assert!(
+            !blind.policy.sees_hidden(),
+            "{what}: the policy sees the sides"
+        );
+        let expected = reference_win_rate(&reference, &blind.policy, b);
+        assert!(
+            (blind.grade.win_rate - expected).abs() < TOLERANCE,
+            "{what}: engine {} reference {expected}",
+            blind.grade.win_rate
+        );
+        // The bound: the reference's own best response that sees the sides.
+        let response = reference.best_response(b);
+        let bound = (response.us(State::START) + response.them(State::START)) / 2.0;
+        assert!((blind.bound - bound).abs() < TOLERANCE, "{what}: bound");
+        assert!(
+            blind.grade.win_rate <= bound + TOLERANCE,
+            "{what}: {} above the bound {bound}",
+            blind.grade.win_rate
+        );
+        // No worse than either sides slice of the sighted best response.
+        let sighted = engine.best_response(b).policy.to_policy(engine.model());
+        for sides in [6, 4] {
+            let slice = sighted.slice(sides).unwrap();
+            let slice_rate = reference_win_rate(&reference, &slice, b);
             assert!(
-                !blind.policy.sees_hidden(),
-                "{what}: the policy sees the sides"
+                blind.grade.win_rate >= slice_rate - TOLERANCE,
+                "{what}: below the {sides}-sided slice ({slice_rate})"
             );
-            let expected = reference_win_rate(&reference, &blind.policy, &b);
-            assert!(
-                (blind.grade.win_rate - expected).abs() < TOLERANCE,
-                "{what}: engine {} reference {expected}",
-                blind.grade.win_rate
-            );
-            // The bound: the reference's own best response that sees the sides.
-            let response = reference.best_response(&b);
-            let bound = (response.us(State::START) + response.them(State::START)) / 2.0;
-            assert!((blind.bound - bound).abs() < TOLERANCE, "{what}: bound");
-            assert!(
-                blind.grade.win_rate <= bound + TOLERANCE,
-                "{what}: {} above the bound {bound}",
-                blind.grade.win_rate
-            );
-            // No worse than either sides slice of the sighted best response.
-            let sighted = engine.best_response(&b).policy.to_policy(&model);
-            for sides in [6, 4] {
-                let slice = sighted.slice(sides).unwrap();
-                let slice_rate = reference_win_rate(&reference, &slice, &b);
-                assert!(
-                    blind.grade.win_rate >= slice_rate - TOLERANCE,
-                    "{what}: below the {sides}-sided slice ({slice_rate})"
-                );
-            }
         }
     }
 }
 
 #[test]
 fn without_hidden_state_it_is_the_best_response() {
-    for preset in PRESETS.iter().filter(|p| p.name != "fa16") {
+    for preset in PRESETS.iter().filter(|p| !p.rules().hides_state()) {
         let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);

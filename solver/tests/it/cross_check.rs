@@ -55,10 +55,10 @@ fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
 /// The course baseline, always_roll(k), as docs/rules.md names it.
 fn baseline(preset: &Preset, goal: u32) -> Policy {
     let k = match preset.name {
-        "fa16" | "sp17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" => 4,
-        "fa13" | "fa12" | "fa14" | "sp15" | "su15" => 5,
-        "sp26" | "sp26-simple" | "nju21" | "su16" | "fa21" | "sp22" | "su22" | "fa22"
-        | "fa22-simple" | "su23" | "nju23" => 6,
+        "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" => 4,
+        "fa13" | "fa12" | "fa14" | "sp15" | "su15" | "fa15" => 5,
+        "sp26" | "sp26-simple" | "nju21" | "su16" | "fa20" | "sp21" | "su21" | "fa21" | "sp22"
+        | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" => 6,
         other => panic!("no baseline known for {other}"),
     };
     assert_eq!(preset.baseline, format!("always_roll({k})"));
