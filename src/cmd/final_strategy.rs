@@ -199,8 +199,9 @@ pub fn run(
     if let Some(bound) = summary.bound {
         writeln!(
             out,
-            "bound        {bound}: the best response that sees the dice sides; no \
+            "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
+            super::rules::hidden_state(&rules).unwrap_or("the whole state"),
             bound - summary.win_rate
         )?;
         if let Some((_, Some(bound))) = &exact {
