@@ -25,13 +25,13 @@ use crate::files::write_atomically;
 use crate::sources::Sources;
 
 /// What `-o` writes, by the file's extension.
-enum Output {
+pub(super) enum Output {
     Export(Format),
     Table,
 }
 
 impl Output {
-    fn of(path: &Path) -> Result<Output> {
+    pub(super) fn of(path: &Path) -> Result<Output> {
         if path == Path::new("-") {
             bail!(
                 "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
@@ -53,7 +53,7 @@ impl Output {
         )
     }
 
-    fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         match self {
             Output::Export(format) => format.name(),
             Output::Table => "hogtable",
@@ -98,7 +98,7 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
-    let against = baseline_or_course(args.against.as_ref(), &rules)?;
+    let against = baseline_or_course(args.against.first(), &rules)?;
     let b = sources
         .policy(&against, &rules, goal)
         .context("--against")?;
@@ -199,8 +199,9 @@ pub fn run(
     if let Some(bound) = summary.bound {
         writeln!(
             out,
-            "bound        {bound}: the best response that sees the dice sides; no \
+            "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
+            super::rules::hidden_state(&rules).unwrap_or("the whole state"),
             bound - summary.win_rate
         )?;
         if let Some((_, Some(bound))) = &exact {
@@ -228,13 +229,13 @@ pub fn run(
 }
 
 /// The command line that makes this file, for the record.
-fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
+pub(super) fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
     let mut words = vec![
         "hog final".to_string(),
         format!("--rules {}", export::shell_word(&rules.name())),
         format!("--goal {goal}"),
     ];
-    if let Some(against) = &args.against {
+    for against in &args.against {
         words.push(format!("--against {}", export::shell_word(against)));
     }
     words.join(" ")
