@@ -279,7 +279,14 @@ fn a_field_final_grades_back_to_each_opponents_figure() {
         assert_eq!(figure["against"], against);
         let grade = json(
             &dir,
-            &["grade", "field.py", "--rules", "fa13", "--baseline", against],
+            &[
+                "grade",
+                "field.py",
+                "--rules",
+                "fa13",
+                "--baseline",
+                against,
+            ],
         );
         assert_eq!(
             number(&grade, "win_rate"),

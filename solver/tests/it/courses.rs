@@ -4,8 +4,8 @@
 //! doctests) into `tests/data/courses/<semester>.json`; read a file's
 //! `notes` for what its fields mean. Every expected value comes from those
 //! files, none from hog. Each case is replayed against the preset of its
-//! semester (its preset, or its pending rules text: `pending.rs`) through the library call that means
-//! the same thing as the course's function:
+//! semester's preset through the library call that means the same thing as
+//! the course's function:
 //!
 //! | kind | course function | hog |
 //! |---|---|---|
@@ -314,10 +314,7 @@ type Tally = BTreeMap<String, [usize; 4]>;
 #[test]
 fn every_preset_replays_its_course_ok_cases() {
     let files = load();
-    let presets: Vec<Option<Rules>> = files
-        .iter()
-        .map(|(s, _)| crate::pending::semester_rules(s))
-        .collect();
+    let presets: Vec<Option<Rules>> = files.iter().map(|(s, _)| Rules::parse(s).ok()).collect();
     // One python3 run tabulates every lambda while the other kinds replay.
     let pending = python::start(
         files

@@ -1,6 +1,6 @@
 //! docs/rules.md's worked examples of the part-2 rules (Piggy Back, Perfect
-//! Piggy, extra turns), played as whole turns of the reference: what the
-//! docs say each turn leaves, worked by hand.
+//! Piggy, extra turns, Feral Hogs' memories), played as whole turns of the
+//! reference: what the docs say each turn leaves, worked by hand.
 
 use hog_solver::Rules;
 
@@ -116,4 +116,63 @@ fn extra_turns_keep_the_mover() {
     for ((m, o), again) in [((38, 44), true), ((28, 5), true), ((22, 43), false)] {
         assert_eq!(su21.preset.extra_turn(m, o), again, "su21 {m} vs {o}");
     }
+}
+
+#[test]
+fn feral_hogs_remember_each_players_previous_turn() {
+    let fa19 = reference("fa19");
+    // At 10 vs 43, having rolled 3 dice (the opponent 7), the mover rolls 5
+    // dice for 13 points: 23, and 26 with Feral Hogs (|5 − 3| = 2); 2 · 6 =
+    // 12 = 4 · 3 swaps the scores to 43 vs 26. The opponent, at 26 vs 43,
+    // remembers their 7 dice, and the mover's 5.
+    let x = Situation {
+        mover_remembers: 3,
+        opponent_remembers: 7,
+        ..situation(10, 43)
+    };
+    assert_eq!(
+        fa19.end_of_turn(x, 5, 13),
+        Turn::Continues(Situation {
+            mover_remembers: 7,
+            opponent_remembers: 5,
+            ..situation(26, 43)
+        })
+    );
+    // A first turn of 2 dice gains 3 (|2 − 0| = 2): 0 + 4 + 3 = 7 vs 8, no swap (49 ≠ 64).
+    assert_eq!(
+        fa19.end_of_turn(situation(0, 8), 2, 4),
+        Turn::Continues(Situation {
+            opponent_remembers: 2,
+            ..situation(8, 7)
+        })
+    );
+
+    let sp20 = reference("sp20");
+    assert_eq!(sp20.preset.zero_dice_points(situation(0, 45)), 13);
+    // After a turn of 2 points, Free Bacon (0 dice) gains 3; after 8
+    // points, 6 dice do, and 5 do not. The points are remembered without
+    // the bonus.
+    let after = |points| Situation {
+        mover_remembers: points,
+        ..situation(30, 50)
+    };
+    assert_eq!(sp20.preset.after_turn(40, 50, 10, 0, 2), (43, 50));
+    assert_eq!(sp20.preset.after_turn(40, 50, 10, 6, 8), (43, 50));
+    assert_eq!(sp20.preset.after_turn(40, 50, 10, 5, 8), (40, 50));
+    assert_eq!(
+        sp20.end_of_turn(after(8), 6, 10),
+        Turn::Continues(Situation {
+            opponent_remembers: 10,
+            ..situation(50, 43)
+        })
+    );
+    // 23 + 4: 3^27 = 7625597484987 swaps.
+    assert_eq!(sp20.preset.after_turn(23, 4, 0, 1, 0), (4, 23));
+
+    let su20 = reference("su20");
+    for (opponent, points) in [(42, 12), (7, 3), (90, 19)] {
+        assert_eq!(su20.preset.zero_dice_points(situation(0, opponent)), points);
+    }
+    assert_eq!(su20.preset.after_turn(15, 32, 5, 1, 0), (32, 15));
+    assert_eq!(su20.preset.after_turn(17, 32, 5, 1, 0), (17, 32));
 }
