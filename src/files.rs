@@ -151,6 +151,28 @@ fn temporary_prefix(path: &Path) -> String {
     format!(".{name}.hog-tmp-")
 }
 
+/// Checks, before any work, that `path` can be written as an output: `-`
+/// (stdout), or a name that is no folder, in a folder that exists (after
+/// symlinks), so that a typo costs no solve.
+pub fn check_output(path: &Path) -> Result<()> {
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let name = path.display();
+    let target = follow_symlinks(path)?;
+    if target.is_dir() {
+        bail!("cannot write {name}: it is a folder");
+    }
+    let folder = folder_of(&target);
+    if !folder.is_dir() {
+        bail!(
+            "cannot write {name}: there is no folder {} to write it in",
+            folder.display()
+        );
+    }
+    Ok(())
+}
+
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,

@@ -67,7 +67,7 @@ const MAX_FOLDER: u64 = 64 << 20;
 const GRACE: Duration = Duration::from_secs(1);
 
 const DRIVER: &str = r#"
-import importlib.util, json, os, sys, time, traceback
+import importlib.machinery, importlib.util, json, os, sys, time, traceback
 
 path, name, goal, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 # The answers go to a private copy of stdout; the module's output to stderr.
@@ -83,7 +83,9 @@ def fail(message):
     os._exit(3)
 
 try:
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    # The loader named, so that a module named HOG.PY loads too.
+    loader = importlib.machinery.SourceFileLoader(module_name, path)
+    spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)

@@ -21,6 +21,7 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
 use hog_solver::rules::Memory;
+use hog_solver::solve::TIE_TOLERANCE;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
@@ -30,7 +31,7 @@ use serde_json::value::RawValue;
 use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 use crate::files::{open_input, write_atomically};
-use crate::sources::{FileKind, Sources};
+use crate::sources::{extension, FileKind, Sources};
 
 /// The file formats of an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -70,7 +71,7 @@ impl Format {
         let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
             bail!("writing to stdout needs --format python, csv or json");
         };
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let extension = extension(path);
         [Format::Python, Format::Csv, Format::Json]
             .into_iter()
             .find(|f| f.extension() == extension)
@@ -139,16 +140,24 @@ impl ExportInfo {
 }
 
 /// A strategy that wins less than half its games against the course
-/// baseline is worse than the baseline itself: said plainly wherever it is
-/// handed out.
+/// baseline is worse than the baseline itself, and one that wins half of
+/// them (within the f64 tie tolerance: `always_roll(4)` against itself is
+/// 0.4999999999999998) is no better: said plainly wherever it is handed out.
 pub fn losing_warning(grade: &Grade) -> Option<String> {
-    (grade.win_rate < 0.5).then(|| {
-        format!(
-            "this strategy LOSES to the course baseline: it wins only {} against {}, \
-             below 0.5. Do not hand it in.",
-            grade.win_rate, grade.baseline
-        )
-    })
+    let (rate, baseline) = (grade.win_rate, &grade.baseline);
+    if (rate - 0.5).abs() <= TIE_TOLERANCE {
+        Some(format!(
+            "this strategy TIES the course baseline: it wins {rate} against {baseline}, \
+             0.5 within rounding ({TIE_TOLERANCE:e}), so it is no better than the baseline itself."
+        ))
+    } else {
+        (rate < 0.5).then(|| {
+            format!(
+                "this strategy LOSES to the course baseline: it wins only {rate} against \
+                 {baseline}, below 0.5. Do not hand it in."
+            )
+        })
+    }
 }
 
 /// The exact win rate of `policy` against the course baseline of the rules'
