@@ -34,6 +34,29 @@ pub struct GameArgs {
     pub goal: Option<i64>,
 }
 
+/// The game of a command that takes no strategy (`dist`, `turn`).
+#[derive(Args)]
+pub struct FixedGameArgs {
+    /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
+    /// canonical rules text [default: fa16]
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+
+    /// The goal: the game ends when a score reaches it [default: 100]
+    #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
+    pub goal: Option<i64>,
+}
+
+impl FixedGameArgs {
+    /// The same options, as a command that takes strategies has them.
+    pub fn game(&self) -> GameArgs {
+        GameArgs {
+            rules: self.rules.clone(),
+            goal: self.goal,
+        }
+    }
+}
+
 /// Output for machines.
 #[derive(Args)]
 pub struct JsonArgs {
@@ -339,7 +362,7 @@ pub enum RulesCommand {
 #[derive(Args)]
 pub struct TurnRulesArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: FixedGameArgs,
 
     /// The sides of every die (4 only after a Pork Chop in fa16).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]

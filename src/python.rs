@@ -175,6 +175,16 @@ pub fn python_policy(
         sandbox.path(),
         bar.stepper(),
     )
+    .map_err(|e| {
+        // Tracebacks name the module's copy: name the original instead, so
+        // that the same failure reads the same in every run.
+        let copy = format!("{}/", sandbox.path().display());
+        let original = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(folder) => format!("{}/", folder.display()),
+            None => String::new(),
+        };
+        anyhow!("{}", format!("{e:#}").replace(&copy, &original))
+    })
     .with_context(|| format!("{}", path.display()))?;
     drop(bar);
     answers_to_policy(&output, &name, rules, goal).with_context(|| format!("{}", path.display()))

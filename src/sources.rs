@@ -32,7 +32,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
 use crate::files::open_input;
-use crate::progress::SolveBar;
+use crate::progress::{SolveBar, Spinner};
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -136,6 +136,7 @@ impl Sources {
                     .resolve(inner, text, rules, goal)
                     .with_context(|| format!("in {text}"))?;
                 let model = Model::new(rules, goal)?;
+                let _spinner = Spinner::new(&format!("searching {text}"));
                 let response =
                     Engine::<f64>::new(&model, Driver::Parallel).blind_response(&against)?;
                 Ok(response.policy)

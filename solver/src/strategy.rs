@@ -274,9 +274,13 @@ impl StrategySpec {
                     .iter()
                     .find(|c| c.name == name)
                     .ok_or_else(|| {
+                        let names = ["optimal", BASELINE, "best_response", "blind_best_response"]
+                            .into_iter()
+                            .chain(COURSE_STRATEGIES.iter().map(|c| c.name));
                         bad(&format!(
-                            "unknown strategy '{name}'; known: optimal, {BASELINE}, best_response(S), \
+                            "unknown strategy '{name}'{}; known: optimal, {BASELINE}, best_response(S), \
                              blind_best_response(S), {}, or a file",
+                            crate::error::did_you_mean(name, names),
                             COURSE_STRATEGIES
                                 .iter()
                                 .map(|c| c.name)

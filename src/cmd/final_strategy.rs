@@ -22,6 +22,7 @@ use super::export::{self, ExportInfo, Format};
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
+use crate::progress::Spinner;
 use crate::sources::{extension, Sources};
 
 /// What `-o` writes, by the file's extension.
@@ -101,7 +102,11 @@ pub fn run(
         .policy(&against, &rules, goal)
         .context("--against")?;
     let model = Model::new(&rules, goal)?;
+    let spinner = Spinner::new(&format!(
+        "searching the best final_strategy against {against}"
+    ));
     let response = Engine::<f64>::new(&model, Driver::Parallel).blind_response(&b)?;
+    drop(spinner);
     let objective = if response.hidden {
         Objective::BlindBestResponse {
             against: against.clone(),

@@ -44,11 +44,11 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
