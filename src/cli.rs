@@ -539,10 +539,19 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
-    /// The opponent's fixed strategy; without it, both players play the
-    /// self-play optimum.
+    /// The opponent's fixed strategy; without it (and without --strategy),
+    /// both players play the self-play optimum.
     #[arg(long, value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    /// Explain this strategy's answer instead of the solved one: each
+    /// action's chance when the strategy plays on after it, against
+    /// --against (the course baseline by default). `final` is the file hog
+    /// final makes. Where the rules hide state the strategy cannot see
+    /// (fa16's dice sides), the chances are the mix over it, weighted by
+    /// how often games reach each.
+    #[arg(long, value_name = "STRATEGY")]
+    pub strategy: Option<String>,
 
     #[command(flatten)]
     pub exact: ExactArgs,

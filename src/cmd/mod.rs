@@ -136,7 +136,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             contest::run(args, &entries, &rules, goal, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            // `--strategy final` names no file.
+            let strategy = args.strategy.as_ref().filter(|s| s.trim() != "final");
+            let strategies = [args.against.as_ref(), strategy];
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             explain::run(args, &rules, goal, &sources(&args.python), out)
         }
         Command::Table(args) => table::run(args, out),
