@@ -45,6 +45,7 @@
 //! stays text (searchable, selectable).
 
 mod crisp_text;
+mod matrix;
 
 use std::sync::Once;
 
@@ -210,8 +211,13 @@ pub enum Cells {
     Probability(Square<f64>),
     /// A contest's win-rate matrix: cell (row, column) is the row entry's
     /// win rate against the column entry (entries in rank order, the first
-    /// at 0), viridis from 0 to 1, grey where there is none (the diagonal).
-    Matrix(Square<Option<f64>>),
+    /// at 0, drawn at the top left), viridis from 0 to 1, grey where there
+    /// is none (the diagonal); `names` label the rows and the columns. Its
+    /// own layout: see [`matrix`].
+    Matrix {
+        cells: Square<Option<f64>>,
+        names: Vec<String>,
+    },
     /// A difference where there is one (None: grey), on a colour bar from
     /// -m to +m, m the smallest of 0.001, 0.002, 0.005, 0.01, ..., 1 that
     /// holds every difference. `label` names what is subtracted from what.
@@ -367,12 +373,8 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
     let size = match &panel.cells {
         Cells::Actions { actions, .. } => actions.size(),
         Cells::Probability(p) => p.size(),
-        Cells::Matrix(cells) => cells.size(),
+        Cells::Matrix { cells, names } => return matrix::draw(area, cells, names),
         Cells::Difference { cells, .. } => cells.size(),
-    };
-    let (x_desc, y_desc) = match &panel.cells {
-        Cells::Matrix(_) => ("column entry (rank order)", "row entry (rank order)"),
-        _ => ("opponent_score", "score (player to move)"),
     };
     let chart_area = area.clone().shrink(
         (PLOT_LEFT - Y_LABEL_AREA, PLOT_TOP),
@@ -393,8 +395,8 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         .y_label_formatter(&|_| String::new())
         .label_style(text_style(15))
         .axis_desc_style(text_style(17))
-        .x_desc(x_desc)
-        .y_desc(y_desc)
+        .x_desc("opponent_score")
+        .y_desc("score (player to move)")
         .draw()
         .map_err(drawing)?;
     match &panel.cells {
@@ -404,22 +406,23 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         }
         Cells::Probability(p) => {
             draw_cells(&mut chart, p, |&v| probability_colour(v))?;
-            draw_colour_bar(area, 0.0, 1.0, probability_colour, "P(win)")?;
+            draw_colour_bar(area, PLOT_SIZE, 0.0, 1.0, probability_colour, "P(win)")?;
         }
-        Cells::Matrix(cells) => {
-            draw_cells(&mut chart, cells, |p| match p {
-                Some(p) => probability_colour(*p),
-                None => AGREE_COLOUR,
-            })?;
-            draw_colour_bar(area, 0.0, 1.0, probability_colour, "win rate")?;
-        }
+        Cells::Matrix { .. } => unreachable!("drawn by matrix::draw"),
         Cells::Difference { cells, label } => {
             let scale = difference_scale(cells);
             draw_cells(&mut chart, cells, |d| match d {
                 Some(d) => difference_colour(*d, scale),
                 None => AGREE_COLOUR,
             })?;
-            draw_colour_bar(area, -scale, scale, |d| difference_colour(d, scale), label)?;
+            draw_colour_bar(
+                area,
+                PLOT_SIZE,
+                -scale,
+                scale,
+                |d| difference_colour(d, scale),
+                label,
+            )?;
             let y = (PLOT_TOP + PLOT_SIZE + 16) as i32;
             let x = LEGEND_LEFT as i32;
             area.draw(&Rectangle::new(
@@ -656,16 +659,18 @@ fn draw_action_legend<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A vertical colour bar beside the map, `max` at the top, with five ticks.
+/// A vertical colour bar beside the map, `height` pixels tall, `max` at the
+/// top, with five ticks.
 fn draw_colour_bar<DB: DrawingBackend>(
     area: &Area<DB>,
+    height: u32,
     min: f64,
     max: f64,
     colour: impl Fn(f64) -> RGBColor,
     label: &str,
 ) -> Result<()> {
     let (x, top) = (LEGEND_LEFT as i32, PLOT_TOP as i32);
-    let rows = PLOT_SIZE as i32;
+    let rows = height as i32;
     for i in 0..rows {
         let v = max - (i as f64 + 0.5) / rows as f64 * (max - min);
         area.draw(&Rectangle::new(

@@ -315,8 +315,9 @@ fn write_html(w: &mut dyn Write, report: &Report, summary: &Summary) -> Result<(
 }
 
 /// The matrix of the graded entries as a PNG heatmap, rows and columns in
-/// rank order: row i, column j is entry i's win rate against entry j, in
-/// viridis from 0 (dark purple) to 1 (yellow); the diagonal is grey.
+/// rank order (the first at the top left), each named by its rank and
+/// name: row i, column j is entry i's win rate against entry j, in viridis
+/// from 0 (dark purple) to 1 (yellow); the diagonal is grey.
 fn heatmap(report: &Report) -> Result<Vec<u8>> {
     let graded: Vec<usize> = (0..report.entries.len())
         .filter(|&i| report.entries[i].status == "ok")
@@ -324,13 +325,20 @@ fn heatmap(report: &Report) -> Result<Vec<u8>> {
     let cells = crate::plot::Square::from_fn(graded.len() as u32, |s, o| {
         report.matrix.win_rate[graded[s as usize]][graded[o as usize]]
     });
+    let names = graded
+        .iter()
+        .map(|&i| {
+            let entry = &report.entries[i];
+            format!("{} {}", entry.rank.unwrap_or(0), entry.name)
+        })
+        .collect();
     let figure = crate::plot::Figure {
         panels: vec![crate::plot::Panel {
             title: vec![
                 format!("{}, goal {}: contest win rates", report.rules, report.goal),
-                "row entry's win rate against the column entry".to_string(),
+                "row entry's win rate against the column entry, by rank".to_string(),
             ],
-            cells: crate::plot::Cells::Matrix(cells),
+            cells: crate::plot::Cells::Matrix { cells, names },
         }],
         columns: 1,
     };
