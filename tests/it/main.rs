@@ -13,6 +13,7 @@ mod cli_harden;
 mod cli_heatmap;
 mod cli_semester;
 mod cli_solver;
+mod cli_tripups;
 mod common;
 mod readme;
 mod tables;
