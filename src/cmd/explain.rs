@@ -130,9 +130,12 @@ struct Explanation {
     outcomes: Vec<Outcome>,
 }
 
-/// A value written for JSON ("p/q") and for the terminal (17 digits, and
-/// the fraction shortened); nothing for f64.
-type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<(String, (String, String))>;
+/// An exact value for JSON ("p/q") and for the terminal (17 digits, and the
+/// fraction shortened).
+type ExactText = (String, (String, String));
+
+/// Writes a value as [`ExactText`]; nothing for f64.
+type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<ExactText>;
 
 pub fn run(
     args: &ExplainArgs,
@@ -188,7 +191,7 @@ struct Chances {
     actions: Vec<Action>,
     best: i32,
     /// The runner-up's num_rolls, the margin, and the margin as a fraction.
-    runner_up: Option<(i32, f64, Option<(String, (String, String))>)>,
+    runner_up: Option<(i32, f64, Option<ExactText>)>,
     tie: bool,
     /// With a strategy of the two scores where the rules hide state: the
     /// hidden values it mixes at the cell.

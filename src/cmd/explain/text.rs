@@ -32,15 +32,16 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
         None => format!("{:.12}", a.win),
     };
     let width = e.actions.iter().map(|a| chance(a).len()).max().unwrap_or(0);
-    write!(out, "num_rolls  {:<width$}", "chance to win")?;
-    if let Some(hidden) = mix {
-        for h in hidden {
-            write!(out, "  {:<14}", h.label)?;
+    let mut header = format!("num_rolls  {:<width$}", "chance to win");
+    match mix {
+        Some(hidden) => {
+            for h in hidden {
+                header += &format!("  {:<14}", h.label);
+            }
         }
-        writeln!(out)?;
-    } else {
-        writeln!(out, "  turn")?;
+        None => header += "  turn",
     }
+    writeln!(out, "{}", header.trim_end())?;
     for a in &e.actions {
         let mark = match (e.plays, a.num_rolls == e.best) {
             (Some(plays), true) if plays == a.num_rolls => "  <- plays, best",
