@@ -23,6 +23,11 @@ fn fails_in(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stderr).unwrap()
 }
 
+/// Runs hog in `dir`, which must succeed; returns its stdout as text.
+fn text_in(dir: &Path, args: &[&str]) -> String {
+    String::from_utf8(stdout_in(dir, args)).unwrap()
+}
+
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -108,13 +113,7 @@ fn a_contest_plays_the_game_its_entries_record() {
             r#"{"endpoint": "cal/cs61a/sp14/proj1"}"#,
         );
     }
-    let output = hog()
-        .current_dir(d)
-        .args(["contest", "class", "--no-cache"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = text_in(d, &["contest", "class", "--no-cache"]);
     assert!(
         text.starts_with("rules        fa13 (semester sp14, from class/"),
         "{text}"
@@ -154,8 +153,7 @@ fn a_tie_with_the_course_baseline_is_a_tie() {
     let d = dir.path();
     // always_roll(4) against itself wins exactly 1/2 (its f64 figure is a
     // hair below); always_roll(3) loses to it.
-    let text =
-        String::from_utf8(stdout_in(d, &["export", "always_roll(4)", "-o", "tie.py"])).unwrap();
+    let text = text_in(d, &["export", "always_roll(4)", "-o", "tie.py"]);
     assert!(!text.contains("LOSES"), "{text}");
     assert!(
         text.contains("warning      this strategy TIES the course baseline"),
@@ -164,8 +162,7 @@ fn a_tie_with_the_course_baseline_is_a_tie() {
     let module = std::fs::read_to_string(d.join("tie.py")).unwrap();
     assert!(module.contains("TIES the course baseline"), "{module}");
     assert!(number(&json_in(d, &["grade", "always_roll(3)"]), "win_rate") < 0.5 - 1e-6);
-    let text =
-        String::from_utf8(stdout_in(d, &["export", "always_roll(3)", "-o", "lose.py"])).unwrap();
+    let text = text_in(d, &["export", "always_roll(3)", "-o", "lose.py"]);
     assert!(text.contains("LOSES to the course baseline"), "{text}");
 }
 
@@ -186,9 +183,8 @@ fn explain_exact_prints_the_fractions() {
         "--against",
         "always_roll(5)",
     ];
-    let plain = String::from_utf8(stdout_in(dir.path(), &args)).unwrap();
-    let exact =
-        String::from_utf8(stdout_in(dir.path(), &[&args[..], &["--exact"]].concat())).unwrap();
+    let plain = text_in(dir.path(), &args);
+    let exact = text_in(dir.path(), &[&args[..], &["--exact"]].concat());
     assert_ne!(plain, exact);
     assert!(exact.contains("        0  0.59812242798353909"), "{exact}");
     assert!(exact.contains("= 4651 / (2^5·3^5)"), "{exact}");
@@ -247,7 +243,7 @@ fn explain_explains_any_strategy_and_the_file_to_hand_in() {
         let mix: f64 = by.iter().zip(&shares).map(|(w, s)| w * s).sum();
         assert!((mix - number(action, "win")).abs() < 1e-12, "{action}");
     }
-    let text = String::from_utf8(stdout_in(
+    let text = text_in(
         d,
         &[
             "explain",
@@ -258,12 +254,10 @@ fn explain_explains_any_strategy_and_the_file_to_hand_in() {
             "--strategy",
             "final",
         ],
-    ))
-    .unwrap();
+    );
     assert!(text.contains("sees only the two scores"), "{text}");
     // The sighted answer says that it sees the sides.
-    let text =
-        String::from_utf8(stdout_in(d, &["explain", "--score", "40", "--opp", "60"])).unwrap();
+    let text = text_in(d, &["explain", "--score", "40", "--opp", "60"]);
     assert!(
         text.contains("note: this answer sees the dice sides"),
         "{text}"
@@ -518,7 +512,7 @@ fn smaller_trips() {
 
     // dist and turn take no strategy file.
     for command in ["dist", "turn"] {
-        let help = String::from_utf8(stdout_in(d, &[command, "--help"])).unwrap();
+        let help = text_in(d, &[command, "--help"]);
         assert!(!help.contains("strategy file"), "{help}");
     }
 
