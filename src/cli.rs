@@ -195,8 +195,10 @@ pub struct FinalArgs {
     pub game: GameArgs,
 
     /// The strategy to beat; the preset's course baseline by default.
+    /// Given more than once, a field of opponents, each met as often: the
+    /// strategy with the highest mean exact win rate over the field.
     #[arg(long, value_name = "STRATEGY")]
-    pub against: Option<String>,
+    pub against: Vec<String>,
 
     /// Write the strategy to this file, by its extension: .py (a module
     /// defining final_strategy), .csv, .json or .hogtable.

@@ -18,8 +18,8 @@
 use crate::dice::roll_distribution;
 use crate::error::{Error, Result};
 use crate::rules::{
-    power_of_three_digits_match, AfterTurn, Dice, Hidden, Memory, PigOut, Recall, Reroll,
-    RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
+    power_of_three_digits_match, ActionLimit, AfterTurn, Dice, Hidden, Memory, PigOut, Recall,
+    Reroll, RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -315,6 +315,33 @@ impl Model {
             [rule] if rule.moves_mover_alone() => Landing::Mover,
             _ => Landing::General,
         }
+    }
+
+    /// Feral Hogs' fast path ([`crate::solve`]): where the after-turn rules
+    /// are Feral Hogs and at most one swap after it, and nothing else moves
+    /// a state off its grid row, the memory kept and the swap rule.
+    pub fn feral(&self) -> Option<(Recall, Option<AfterTurn>)> {
+        let plain = self.rules.extra.is_empty()
+            && self.rules.limit == ActionLimit::None
+            && self.rules.special == Special::None
+            && self.rules.pig_out != PigOut::ZeroPiggyBack;
+        match self.rules.after.as_slice() {
+            [AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints] if plain => {
+                Some((self.recall, None))
+            }
+            [AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints, swap]
+                if plain && swap.is_swap() =>
+            {
+                Some((self.recall, Some(*swap)))
+            }
+            _ => None,
+        }
+    }
+
+    /// One after-turn rule on (mover, opponent), the slow ones looked up.
+    #[inline]
+    pub fn after_rule(&self, rule: AfterTurn, scores: (u32, u32), turn: TurnFacts) -> (u32, u32) {
+        self.apply(rule, scores, turn)
     }
 
     /// The lone rule on the mover's score ([`Landing::Mover`]), on a score

@@ -26,13 +26,13 @@ use crate::progress::Spinner;
 use crate::sources::{extension, Sources};
 
 /// What `-o` writes, by the file's extension.
-enum Output {
+pub(super) enum Output {
     Export(Format),
     Table,
 }
 
 impl Output {
-    fn of(path: &Path) -> Result<Output> {
+    pub(super) fn of(path: &Path) -> Result<Output> {
         if path == Path::new("-") {
             bail!(
                 "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
@@ -52,7 +52,7 @@ impl Output {
         })
     }
 
-    fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         match self {
             Output::Export(format) => format.name(),
             Output::Table => "hogtable",
@@ -97,7 +97,7 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
-    let against = baseline_or_course(args.against.as_ref(), &rules, "--against")?;
+    let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)
         .context("--against")?;
@@ -202,8 +202,9 @@ pub fn run(
     if let Some(bound) = summary.bound {
         writeln!(
             out,
-            "bound        {bound}: the best response that sees the dice sides; no \
+            "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
+            super::rules::hidden_state(&rules).unwrap_or("the whole state"),
             bound - summary.win_rate
         )?;
         if let Some((_, Some(bound))) = &exact {
@@ -231,13 +232,13 @@ pub fn run(
 }
 
 /// The command line that makes this file, for the record.
-fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
+pub(super) fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
     let mut words = vec![
         "hog final".to_string(),
         format!("--rules {}", export::shell_word(&rules.name())),
         format!("--goal {goal}"),
     ];
-    if let Some(against) = &args.against {
+    for against in &args.against {
         words.push(format!("--against {}", export::shell_word(against)));
     }
     words.join(" ")

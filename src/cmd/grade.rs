@@ -134,10 +134,11 @@ pub fn run(
     if grade.sees_hidden_state {
         writeln!(
             out,
-            "note      {} sees the dice sides, which final_strategy(score, opponent_score) \
+            "note      {} sees {}, which final_strategy(score, opponent_score) \
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
+            super::rules::hidden_state(rules).unwrap_or("hidden state"),
             super::export::shell_word(&rules.name())
         )?;
     }

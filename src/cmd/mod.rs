@@ -5,6 +5,7 @@ mod contest;
 mod dist;
 mod explain;
 pub mod export;
+mod final_field;
 mod final_strategy;
 mod grade;
 mod heatmap;
@@ -119,7 +120,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Final(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            let against: Vec<_> = args.against.iter().map(Some).collect();
+            let (rules, goal) = game(&args.game, &against, args.json.json, out)?;
+            if args.against.len() > 1 {
+                return final_field::run(
+                    args,
+                    &rules,
+                    goal,
+                    &sources(&args.python),
+                    args.json.json,
+                    out,
+                );
+            }
             final_strategy::run(
                 args,
                 &rules,

@@ -171,3 +171,81 @@ fn the_search_is_deterministic_across_drivers() {
     assert!(sequential.policy == parallel.policy);
     assert_eq!(sequential.grade, parallel.grade);
 }
+
+/// The best response to a field (`hog final --against A --against B`):
+/// its figures are each opponent's grade as the evaluator computes it
+/// afresh, their mean; it is never worse on average than any opponent's own
+/// best response played against the whole field (those are its starts, and
+/// a sweep never lowers the mean), and never better than the bound, the
+/// mean of the best responses that see everything. Against a field of one
+/// where nothing is hidden it is that opponent's best response. fa13 at
+/// 100 and fa16 (dice sides hidden too) at 40; the reference plays fa16's
+/// figures too.
+#[test]
+fn field_responses_beat_each_start_on_average_and_stay_below_the_bound() {
+    for (rules, goal) in [(Rules::fa13(), 100), (Rules::fa16(), 40)] {
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        let field: Vec<Policy> = [5, 3, 8]
+            .iter()
+            .map(|&n| course(&rules, goal, "always_roll", &[n]))
+            .collect();
+        let opponents: Vec<&Policy> = field.iter().collect();
+        let response = engine.field_response(&opponents).unwrap();
+        assert!(
+            !response.policy.sees_hidden(),
+            "{rules}: a strategy of the two scores"
+        );
+        let grades: Vec<f64> = field
+            .iter()
+            .map(|b| engine.grade(&response.policy, b).win_rate)
+            .collect();
+        for (reported, fresh) in response.grades.iter().zip(&grades) {
+            assert_eq!(reported.win_rate, *fresh, "{rules}: a reported grade");
+        }
+        let mean = grades.iter().sum::<f64>() / 3.0;
+        assert!(
+            (response.win_rate - mean).abs() < 1e-12,
+            "{rules}: the mean"
+        );
+        let mut bound = 0.0;
+        for b in &field {
+            let seen = engine.best_response(b);
+            bound += seen.win_rate() / 3.0;
+            // A start: the opponent's own best response (its slice with the
+            // first sides where it sees them), against the whole field.
+            let start = seen.policy.to_policy(&model).slice(6).unwrap();
+            let start_mean = field
+                .iter()
+                .map(|other| engine.grade(&start, other).win_rate)
+                .sum::<f64>()
+                / 3.0;
+            assert!(
+                response.win_rate >= start_mean - 1e-12,
+                "{rules}: below a start"
+            );
+        }
+        assert!((response.bound - bound).abs() < 1e-12, "{rules}: the bound");
+        assert!(
+            response.win_rate <= bound + 1e-12,
+            "{rules}: past the bound"
+        );
+        if rules == Rules::fa16() {
+            let reference = Reference::new(&rules, goal);
+            for (b, grade) in field.iter().zip(&grades) {
+                let by_reference = reference_win_rate(&reference, &response.policy, b);
+                assert!(
+                    (by_reference - grade).abs() < TOLERANCE,
+                    "fa16: the reference"
+                );
+            }
+        }
+    }
+    // A field of one where nothing is hidden: the best response itself.
+    let rules = Rules::fa13();
+    let model = Model::new(&rules, 100).unwrap();
+    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let b = course(&rules, 100, "always_roll", &[5]);
+    let response = engine.field_response(&[&b]).unwrap();
+    assert!((response.win_rate - engine.best_response(&b).win_rate()).abs() < 1e-12);
+}
