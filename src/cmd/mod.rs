@@ -197,7 +197,8 @@ fn game_of(
         }
     };
     if stderr {
-        eprintln!("{line}");
+        // A line that cannot be printed changes nothing.
+        let _ = writeln!(std::io::stderr(), "{line}");
     } else {
         writeln!(out, "{line}")?;
     }
