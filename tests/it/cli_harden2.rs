@@ -109,3 +109,288 @@ fn recorded_goals_are_range_checked_and_a_byte_order_mark_keeps_them() {
     let e = fails_in(d, &["grade", "bom.json", "--goal", "4"]);
     assert!(e.contains("bom.json was made for goal 3"), "{e}");
 }
+
+/// A module whose `final_strategy` returns 4, after `prelude`.
+fn module(prelude: &str) -> String {
+    format!("{prelude}\ndef final_strategy(score, opponent_score):\n    return 4\n")
+}
+
+/// Writes `files` (name, text) into `dir`.
+fn write_all(dir: &Path, files: &[(&str, String)]) {
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// `hog contest ARGS --json` in `dir` (a success); the report.
+fn contest(dir: &Path, args: &[&str]) -> serde_json::Value {
+    let output = hog()
+        .current_dir(dir)
+        .arg("contest")
+        .args(args)
+        .args(["--no-cache", "--json", "--python-timeout", "2"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// An entry of a contest report by name: (status, reason).
+fn entry(report: &serde_json::Value, name: &str) -> (String, String) {
+    let entry = report["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in {report}"));
+    (
+        entry["status"].as_str().unwrap().to_string(),
+        entry["reason"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn answers_a_module_writes_on_the_drivers_pipe_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A table of answers, as a module can write it through the driver's pipe.
+    let forged = |cell: &str| {
+        module(&format!(
+            "import __main__, os\nrow = '[' + ','.join(['{cell}'] * 5) + ']'\n\
+             table = '[' + ','.join([row] * 5) + ']\\n'\n\
+             __main__.out.write('!' + table + table)\n__main__.out.flush()\nos._exit(0)"
+        ))
+    };
+    let dumped = |cell: &str| {
+        module(&format!(
+            "import json\nreal = json.dump\n\
+             json.dump = lambda rows, out: real([[{cell} for _ in r] for r in rows], out)"
+        ))
+    };
+    write_all(
+        d,
+        &[
+            ("subs/float.py", forged("4.0")),
+            ("subs/huge.py", forged("123456789012345678901234567890")),
+            ("subs/boolean.py", dumped("True")),
+            ("subs/past_i64.py", dumped("2 ** 70")),
+            ("subs/good.py", module("")),
+        ],
+    );
+    let report = contest(d, &["subs", "--goal", "5"]);
+    assert_eq!(entry(&report, "good").0, "ok");
+    for (name, value) in [
+        ("float", "4.0"),
+        ("huge", "123456789012345678901234567890"),
+        ("boolean", "true"),
+        ("past_i64", "1180591620717411303424"),
+    ] {
+        let (status, reason) = entry(&report, name);
+        assert_eq!(status, "excluded", "{name}");
+        assert!(
+            reason.contains(value) && reason.contains("score 0, opponent_score 0"),
+            "{name}: {reason}"
+        );
+    }
+    let e = fails_in(d, &["grade", "subs/float.py", "--goal", "5"]);
+    assert!(
+        e.contains("answered 4.0 at score 0, opponent_score 0"),
+        "{e}"
+    );
+}
+
+/// Whether a process is gone (or dead and waiting to be reaped).
+fn dead(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
+
+/// Waits (at most a minute) for a file a module writes; its text.
+fn wait_for(path: &Path) -> String {
+    let started = std::time::Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            if !text.is_empty() {
+                return text;
+            }
+        }
+        assert!(started.elapsed().as_secs() < 60, "{path:?} never came");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn signals_end_python3_and_remove_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let temporary = d.join("tmp");
+    std::fs::create_dir(&temporary).unwrap();
+    for signal in ["INT", "TERM", "HUP"] {
+        let pid_file = d.join(format!("{signal}.pid"));
+        // Its pid as the system sees it, then an endless import.
+        let text = format!(
+            "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
+        );
+        write_all(d, &[("endless.py", text)]);
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+            .current_dir(d)
+            .env("TMPDIR", &temporary)
+            .args(["contest", "./endless.py", "--no-cache", "--goal", "5"])
+            .args(["--python-timeout", "600"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let python = wait_for(&pid_file);
+        assert!(!dead(&python));
+        let kill = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        assert!(!child.wait().unwrap().success());
+        // SIGKILL to the group is delivered at once; the kernel reaps soon after.
+        let started = std::time::Instant::now();
+        while !dead(&python) && started.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(dead(&python), "SIG{signal}: python3 {python} still runs");
+        let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().collect();
+        assert!(left.is_empty(), "SIG{signal} left {left:?}");
+    }
+}
+
+/// Whether this system lets an unprivileged process (or root) make a PID
+/// namespace, as hog's sandbox tries to.
+fn pid_namespaces_allowed() -> bool {
+    use rustix::thread::UnshareFlags;
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new("true");
+    // SAFETY: only a system call between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let unshare = |flags| rustix::thread::unshare_unsafe(flags);
+            unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID)
+                .or_else(|_| unshare(UnshareFlags::NEWPID))?;
+            Ok(())
+        });
+    }
+    command.status().is_ok_and(|s| s.success())
+}
+
+#[test]
+fn an_entry_can_neither_signal_hog_nor_outlive_it() {
+    if !pid_namespaces_allowed() {
+        // The README says what is then not contained.
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pid_file = d.join("escaped.pid");
+    let escape = format!(
+        "import os, time\nif os.fork() == 0:\n    os.setsid()\n    \
+         open({pid_file:?}, 'w').write(os.readlink('/proc/self'))\n    time.sleep(1000)\n\
+         while not os.path.exists({pid_file:?}):\n    time.sleep(0.01)"
+    );
+    write_all(
+        d,
+        &[
+            (
+                "subs/a_kill.py",
+                module("import os\nos.kill(os.getppid(), 9)"),
+            ),
+            (
+                "subs/b_stop.py",
+                module("import os\nos.kill(os.getppid(), 19)"),
+            ),
+            ("subs/c_escape.py", module(&escape)),
+            ("subs/d_good.py", module("")),
+        ],
+    );
+    // SIGKILL and SIGSTOP to the module's parent reach no process of hog's:
+    // the contest ends, with every entry in its report.
+    let report = contest(d, &["subs", "--goal", "5"]);
+    assert_eq!(entry(&report, "d_good").0, "ok");
+    for name in ["a_kill", "b_stop", "c_escape"] {
+        entry(&report, name);
+    }
+    // The child that left the group ended with its PID namespace.
+    let escaped = wait_for(&pid_file);
+    let started = std::time::Instant::now();
+    while !dead(&escaped) && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(dead(&escaped), "{escaped} outlived hog");
+}
+
+#[test]
+fn hog_measures_the_time_limit_and_names_the_state_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_all(
+        d,
+        &[
+            (
+                "endless.py",
+                "def final_strategy(score, opponent_score):\n    \
+                 while (score, opponent_score) == (2, 3):\n        pass\n    return 4\n"
+                    .to_string(),
+            ),
+            // Round 1 takes 1.75 s, round 2 nothing; the driver's clock is patched.
+            (
+                "patched.py",
+                "import time\ntime.monotonic = lambda: 0.0\nseen = {}\n\
+                 def final_strategy(score, opponent_score):\n    \
+                 if (score, opponent_score) not in seen:\n        time.sleep(0.07)\n        \
+                 seen[score, opponent_score] = 4\n    return 4\n"
+                    .to_string(),
+            ),
+        ],
+    );
+    let grade = |file: &str| fails_in(d, &["grade", file, "--goal", "5", "--python-timeout", "1"]);
+    let e = grade("./endless.py");
+    assert!(
+        e.contains("did not answer every state within 1 s")
+            && e.contains("asking final_strategy(2, 3)"),
+        "{e}"
+    );
+    let e = grade("./patched.py");
+    assert!(
+        e.contains("did not answer every state within 1 s, the time limit"),
+        "{e}"
+    );
+    // A time limit hog cannot count to is a usage error, not a panic.
+    let e = fails_in(
+        d,
+        &[
+            "grade",
+            "./endless.py",
+            "--python-timeout",
+            "4611686018427387904",
+        ],
+    );
+    assert!(e.starts_with("error: invalid value"), "{e}");
+}
+
+#[test]
+fn a_large_file_beside_the_entries_excludes_none_of_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_all(
+        d,
+        &[("subs/a.py", module("")), ("subs/b.py", module("import a"))],
+    );
+    let big = std::fs::File::create(d.join("subs/data.bin")).unwrap();
+    big.set_len(65 << 20).unwrap();
+    let report = contest(d, &["subs", "--goal", "5"]);
+    for name in ["a", "b"] {
+        assert_eq!(entry(&report, name).0, "ok", "{name}: {report}");
+    }
+}
