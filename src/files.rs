@@ -6,9 +6,9 @@
 //!
 //! Outputs are written atomically: into a temporary file beside the target,
 //! named `.NAME.hog-tmp-XXXXXX`, synced, then renamed over it, so a crash
-//! never leaves half a file; the file gets the ordinary permissions rw-r--r--
-//! on Unix. A symlink is followed, and the temporary file goes beside its
-//! target. `-` is stdout, and a destination that is no regular file (a
+//! never leaves half a file; a new file gets the ordinary permissions
+//! rw-r--r-- on Unix, a replaced one keeps its mode. A symlink is followed,
+//! and the temporary file goes beside its target. `-` is stdout, and a destination that is no regular file (a
 //! device, a FIFO) is written directly: only a regular file is ever replaced.
 //! SIGINT, SIGTERM and SIGHUP end the sandboxed python3 process groups and
 //! remove the temporary files and folders alive at that moment, then end hog
@@ -134,7 +134,7 @@ pub fn open_input(path: &Path) -> Result<File> {
 }
 
 /// What kind of file this is, in words.
-fn kind(metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -192,6 +192,33 @@ fn temporary_prefix(path: &Path) -> String {
     format!(".{name}.hog-tmp-")
 }
 
+/// Checks, before the work, that `path` can be written as
+/// [`write_atomically`] writes it: not a folder, and a temporary file can be
+/// made beside its target.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let name = path.display();
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let target = follow_symlinks(path)?;
+    match std::fs::metadata(&target) {
+        Ok(metadata) if metadata.is_dir() => bail!("cannot write {name}: it is a folder"),
+        Ok(metadata) if !metadata.is_file() => return Ok(()),
+        _ => {}
+    }
+    let folder = folder_of(&target);
+    tempfile::Builder::new()
+        .prefix(&temporary_prefix(&target))
+        .tempfile_in(folder)
+        .with_context(|| {
+            format!(
+                "cannot write {name}: cannot write into {}",
+                folder.display()
+            )
+        })?;
+    Ok(())
+}
+
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
@@ -221,9 +248,13 @@ pub fn write_atomically(
     let prefix = temporary_prefix(&target);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
-    // A temporary file is private (0600); the output is an ordinary file.
+    // A temporary file is private (0600); the output is an ordinary file,
+    // or keeps the mode of the file it replaces.
     #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    builder.permissions(match std::fs::metadata(&target) {
+        Ok(metadata) => metadata.permissions(),
+        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    });
     let (temporary, _registered) = Registered::create(
         || builder.tempfile_in(folder),
         |t| Temporary::Path(t.path().to_path_buf()),

@@ -2,6 +2,7 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod contest;
+mod contest_cache;
 mod dist;
 mod explain;
 pub mod export;

@@ -394,3 +394,162 @@ fn a_large_file_beside_the_entries_excludes_none_of_them() {
         assert_eq!(entry(&report, name).0, "ok", "{name}: {report}");
     }
 }
+
+/// `hog contest ARGS` in `dir`: (exit status, stdout, stderr).
+fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = hog()
+        .current_dir(dir)
+        .arg("contest")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_cache_is_read_before_any_entry_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Always one die; while it is asked, it puts a cache file in place.
+    let weak =
+        "import os, shutil\nif os.path.exists('HONEST'):\n    shutil.copy('HONEST', 'CACHE')\n\
+                def final_strategy(score, opponent_score):\n    return 1\n"
+            .replace("HONEST", d.join("honest.cache").to_str().unwrap())
+            .replace("CACHE", d.join("c.cache").to_str().unwrap());
+    write_all(d, &[("weak.py", weak)]);
+    let args = [
+        "./weak.py",
+        "always_roll(6)",
+        "--cache",
+        "c.cache",
+        "--goal",
+        "20",
+    ];
+    let (status, first, _) = contest_run(d, &args);
+    assert_eq!(status, Some(0));
+    assert!(first.contains("1 graded now, 0 reused"), "{first}");
+    std::fs::rename(d.join("c.cache"), d.join("honest.cache")).unwrap();
+    // The file the entry wrote is not read: there was no cache before it ran.
+    let (status, second, _) = contest_run(d, &args);
+    assert_eq!(status, Some(0));
+    assert_eq!(second, first);
+}
+
+/// A contest's JSON report with no cache, and the cache file it writes.
+fn honest_cache(dir: &Path, entries: &[&str]) -> (String, Vec<u8>) {
+    let mut args = entries.to_vec();
+    args.extend(["--goal", "5", "--json"]);
+    let (_, fresh, _) = contest_run(dir, &[&args[..], &["--no-cache"]].concat());
+    let (status, cached, _) = contest_run(dir, &[&args[..], &["--cache", "c.cache"]].concat());
+    assert_eq!((status, &cached), (Some(0), &fresh));
+    (fresh, std::fs::read(dir.join("c.cache")).unwrap())
+}
+
+#[test]
+fn a_cache_record_that_is_no_grade_is_graded_again() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let entries = ["always_roll(6)", "always_roll(5)"];
+    let (fresh, good) = honest_cache(d, &entries);
+    // The records (two 16-byte keys, three f64) between the 20-byte magic
+    // line and the 32-byte checksum.
+    let body = &good[20..good.len() - 32];
+    assert_eq!(body.len(), 3 * 56);
+    for values in [[-4.0, 5.0, 0.0], [0.5, 0.4, 0.0], [f64::NAN, 0.5, 0.5]] {
+        let mut crafted = good[..good.len() - 32].to_vec();
+        for record in 0..3 {
+            let at = 20 + 56 * record + 32;
+            for (i, v) in values.iter().enumerate() {
+                crafted[at + 8 * i..at + 8 * i + 8].copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        let checksum = Sha256::digest(&crafted);
+        crafted.extend(checksum);
+        std::fs::write(d.join("c.cache"), &crafted).unwrap();
+        let mut args = entries.to_vec();
+        args.extend(["--goal", "5", "--json", "--cache", "c.cache"]);
+        let (status, report, notes) = contest_run(d, &args);
+        assert_eq!((status, &report), (Some(0), &fresh), "{values:?}");
+        assert!(notes.contains("3 record(s) that are no grade"), "{notes}");
+    }
+}
+
+#[test]
+fn every_flipped_bit_of_the_cache_is_noted_and_graded_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fresh, good) = honest_cache(dir.path(), &["always_roll(6)"]);
+    let bits: Vec<usize> = (0..good.len() * 8).collect();
+    std::thread::scope(|scope| {
+        for (half, bits) in bits.chunks(bits.len().div_ceil(2)).enumerate() {
+            let (good, fresh, d) = (&good, &fresh, dir.path());
+            scope.spawn(move || {
+                let name = format!("flip{half}.cache");
+                for &bit in bits {
+                    let mut bad = good.clone();
+                    bad[bit / 8] ^= 1 << (bit % 8);
+                    std::fs::write(d.join(&name), &bad).unwrap();
+                    let args = ["always_roll(6)", "--goal", "5", "--json", "--cache", &name];
+                    let (status, report, notes) = contest_run(d, &args);
+                    if status == Some(2) {
+                        continue;
+                    }
+                    assert_eq!((status, &report), (Some(0), fresh), "bit {bit}");
+                    assert!(
+                        notes.contains("note: the contest cache") && notes.contains("graded"),
+                        "bit {bit}: {notes}"
+                    );
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn a_bad_cache_or_output_fails_before_any_entry_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ran = d.join("ran");
+    write_all(
+        d,
+        &[
+            (
+                "entry.py",
+                module(&format!("open({ran:?}, 'w').write('x')")),
+            ),
+            ("file", String::new()),
+        ],
+    );
+    mkfifo(&d.join("fifo.cache"));
+    for (option, path, message) in [
+        ("--cache", "fifo.cache", "is a FIFO, not a regular file"),
+        ("--cache", "file/c.cache", "cannot make the cache folder"),
+        ("--cache", ".", "is a folder"),
+        ("-o", "missing/out.csv", "cannot write into missing"),
+        ("-o", "out.pdf", "unknown output type 'pdf'"),
+        ("-o", ".", "unknown output type"),
+    ] {
+        let e = fails_in(d, &["contest", "./entry.py", "--goal", "5", option, path]);
+        assert!(e.contains(message), "{option} {path}: {e}");
+        assert!(!ran.exists(), "{option} {path}: the entry ran");
+    }
+}
+
+#[test]
+fn an_output_written_over_a_private_file_stays_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let table = d.join("t.hogtable");
+    std::fs::write(&table, "old").unwrap();
+    std::fs::set_permissions(&table, std::fs::Permissions::from_mode(0o600)).unwrap();
+    ok_in(d, &["solve", "--goal", "5", "-o", "t.hogtable"]);
+    let mode = std::fs::metadata(&table).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_ne!(std::fs::read(&table).unwrap(), b"old");
+}
