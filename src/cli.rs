@@ -74,11 +74,17 @@ pub struct ExactArgs {
     pub exact: bool,
 }
 
+/// A time limit for Python strategies: 1 s to 1,000,000 s (11 days).
+fn python_timeout() -> clap::builder::RangedU64ValueParser {
+    clap::value_parser!(u64).range(1..=1_000_000)
+}
+
 /// For commands that take strategies, which may be Python files.
 #[derive(Args)]
 pub struct PythonArgs {
-    /// How long a Python strategy may take to answer every state.
-    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    /// How long a Python strategy may take to import, and to answer every
+    /// state in each of two rounds.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 }
 
@@ -247,9 +253,9 @@ pub struct ContestArgs {
     #[arg(long)]
     pub no_cache: bool,
 
-    /// How long each Python entry may take to answer every state, as in
-    /// the course's contests.
-    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    /// How long each Python entry may take to import, and to answer every
+    /// state in each of two rounds, as in the course's contests.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 
     #[command(flatten)]

@@ -1,6 +1,6 @@
 //! Progress bars on stderr for long work, shown only on a terminal.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -86,7 +86,7 @@ impl StepBar {
                 // Another bar may be drawn on the cursor's line (the
                 // contest's entries): this one takes that line, which the
                 // other redraws when this is done.
-                eprint!("\r\x1b[2K");
+                let _ = write!(std::io::stderr(), "\r\x1b[2K");
                 bar.set_draw_target(ProgressDrawTarget::stderr());
             }
             bar.inc(1);

@@ -16,9 +16,8 @@
 
 mod output;
 
-use std::collections::{HashMap, HashSet};
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -28,9 +27,10 @@ use hog_solver::{Model, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
+use super::contest_cache::{key, Cache, Key};
 use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
-use crate::files::write_atomically;
+use crate::files::check_writable;
 use crate::recorded::recorded_game;
 use crate::sources::{extension, FileKind, Sources};
 use output::{write_output, write_table, EntryReport, MatrixReport, Output, Report, Summary};
@@ -46,9 +46,6 @@ pub struct Entry {
 
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
-
-/// A policy's content hash under the rules and goal in use.
-type Key = [u8; 16];
 
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
@@ -97,7 +94,13 @@ pub fn run(
             args.margin
         );
     }
+    // Before any entry runs: where the results go, and the cache as it is
+    // now (an entry could write it).
     let output = args.output.as_deref().map(Output::of).transpose()?;
+    if let Some(path) = &args.output {
+        check_writable(path)?;
+    }
+    let cache = Cache::open(args)?;
     let baseline_text = baseline_or_course(args.baseline.as_ref(), &rules, "--baseline")?;
     let baseline = sources
         .policy(&baseline_text, &rules, goal)
@@ -162,14 +165,9 @@ pub fn run(
         .flat_map(|a| (a + 1..=n).map(move |b| (a, b)))
         .collect();
 
-    let cache_path = cache_path(args)?;
-    let wanted: HashSet<Key> = keys.iter().copied().collect();
-    let cache = match &cache_path {
-        Some(path) => read_cache(path, &wanted),
-        None => HashMap::new(),
-    };
+    let cached = |(a, b): (usize, usize)| cache.as_ref()?.get(keys[a], keys[b]);
     let (reused, to_grade): (Vec<usize>, Vec<usize>) =
-        (0..pairs.len()).partition(|&k| cached(&cache, &keys, pairs[k]).is_some());
+        (0..pairs.len()).partition(|&k| cached(pairs[k]).is_some());
 
     // w[a][b] over the graded entries and the baseline (index n); NaN: not graded.
     let size = n + 1;
@@ -179,9 +177,8 @@ pub fn run(
         draw: vec![f64::NAN; size * size],
     };
     for &k in &reused {
-        matrix.record(pairs[k], cached(&cache, &keys, pairs[k]).expect("cached"));
+        matrix.record(pairs[k], cached(pairs[k]).expect("cached"));
     }
-    drop(cache);
     let bar = progress(
         to_grade.len() as u64,
         "{bar:40} {pos}/{len} pairs, {eta} left",
@@ -199,8 +196,12 @@ pub fn run(
     let matrix = graded
         .into_inner()
         .expect("no panics while holding the lock");
-    if let Some(path) = &cache_path {
-        write_cache(path, &matrix, &keys, &pairs)?;
+    if let Some(cache) = &cache {
+        cache.write(
+            pairs
+                .iter()
+                .map(|&(a, b)| (keys[a], keys[b], matrix.get((a, b)))),
+        )?;
     }
     let (win_rate, draw) = (matrix.win_rate, matrix.draw);
 
@@ -283,7 +284,7 @@ pub fn run(
         margin: args.margin,
         pairs: pairs.len() - n,
         reused: reused.iter().filter(|&&k| pairs[k].1 != n).count(),
-        cache: cache_path,
+        cache: cache.map(|cache| cache.path),
     };
     if n == 0 {
         // Nothing graded: the exclusions are shown, and no file says otherwise.
@@ -450,92 +451,6 @@ fn progress(len: u64, template: &str) -> Result<ProgressBar> {
     })
 }
 
-/// SHA-256 (its first 16 bytes) of the rules' canonical text, the goal and
-/// the policy's table.
-fn key(rules: &Rules, goal: u32, policy: &Policy) -> Key {
-    let mut hash = Sha256::new();
-    hash.update(rules.to_string().as_bytes());
-    hash.update(b"\n");
-    hash.update(goal.to_le_bytes());
-    for &sides in policy.sides() {
-        hash.update(sides.to_le_bytes());
-    }
-    for &action in policy.actions().iter() {
-        hash.update([action as u8]);
-    }
-    let digest = hash.finalize();
-    digest[..16].try_into().expect("16 of 32 bytes")
-}
-
-// The cache file: MAGIC, then one record per pair: the two keys (16 bytes
-// each) and a_wins, b_wins, draw as little-endian f64.
-const MAGIC: &[u8] = b"hog contest cache 1\n";
-const RECORD: usize = 16 + 16 + 3 * 8;
-
-fn cache_path(args: &ContestArgs) -> Result<Option<PathBuf>> {
-    if args.no_cache {
-        return Ok(None);
-    }
-    if let Some(path) = &args.cache {
-        return Ok(Some(path.clone()));
-    }
-    let folder = match (std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME")) {
-        (Some(cache), _) if !cache.is_empty() => PathBuf::from(cache),
-        (_, Some(home)) if !home.is_empty() => PathBuf::from(home).join(".cache"),
-        _ => {
-            bail!("no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache")
-        }
-    };
-    Ok(Some(folder.join("hog").join("contest.cache")))
-}
-
-/// The cached grades of pairs of `wanted` keys. A missing, foreign or
-/// damaged cache file holds nothing (it is only a cache).
-fn read_cache(path: &Path, wanted: &HashSet<Key>) -> HashMap<(Key, Key), Match> {
-    let mut cache = HashMap::new();
-    let Ok(file) = std::fs::File::open(path) else {
-        return cache;
-    };
-    let mut reader = std::io::BufReader::new(file);
-    let mut magic = [0; MAGIC.len()];
-    if reader.read_exact(&mut magic).is_err() || magic != MAGIC {
-        return cache;
-    }
-    let mut record = [0u8; RECORD];
-    while reader.read_exact(&mut record).is_ok() {
-        let a: Key = record[..16].try_into().expect("16 bytes");
-        let b: Key = record[16..32].try_into().expect("16 bytes");
-        let f = |i: usize| {
-            f64::from_le_bytes(record[32 + 8 * i..40 + 8 * i].try_into().expect("8 bytes"))
-        };
-        if wanted.contains(&a) && wanted.contains(&b) {
-            let m = Match {
-                a_wins: f(0),
-                b_wins: f(1),
-                draw: f(2),
-            };
-            cache.insert((a, b), m);
-        }
-    }
-    cache
-}
-
-/// The grade of a pair from the cache, either way round.
-fn cached(
-    cache: &HashMap<(Key, Key), Match>,
-    keys: &[Key],
-    (a, b): (usize, usize),
-) -> Option<Match> {
-    if let Some(&m) = cache.get(&(keys[a], keys[b])) {
-        return Some(m);
-    }
-    cache.get(&(keys[b], keys[a])).map(|m| Match {
-        a_wins: m.b_wins,
-        b_wins: m.a_wins,
-        draw: m.draw,
-    })
-}
-
 /// Every graded pair's win rates and draws, both ways round: the entries
 /// (and the baseline, last) in a `size` x `size` row-major square.
 struct Matrix {
@@ -545,6 +460,16 @@ struct Matrix {
 }
 
 impl Matrix {
+    /// The grade of a graded pair.
+    fn get(&self, (a, b): (usize, usize)) -> Match {
+        let size = self.size;
+        Match {
+            a_wins: self.win_rate[a * size + b],
+            b_wins: self.win_rate[b * size + a],
+            draw: self.draw[a * size + b],
+        }
+    }
+
     fn record(&mut self, (a, b): (usize, usize), m: Match) {
         let size = self.size;
         self.win_rate[a * size + b] = m.a_wins;
@@ -552,30 +477,4 @@ impl Matrix {
         self.draw[a * size + b] = m.draw;
         self.draw[b * size + a] = m.draw;
     }
-}
-
-/// Writes the grades of this contest's pairs (only those: the cache holds
-/// the last contest run with it).
-fn write_cache(path: &Path, matrix: &Matrix, keys: &[Key], pairs: &[(usize, usize)]) -> Result<()> {
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder)
-            .with_context(|| format!("cannot make the cache folder {}", folder.display()))?;
-    }
-    let size = matrix.size;
-    write_atomically(path, |w| {
-        w.write_all(MAGIC)?;
-        for &(a, b) in pairs {
-            w.write_all(&keys[a])?;
-            w.write_all(&keys[b])?;
-            let values = [
-                matrix.win_rate[a * size + b],
-                matrix.win_rate[b * size + a],
-                matrix.draw[a * size + b],
-            ];
-            for value in values {
-                w.write_all(&value.to_le_bytes())?;
-            }
-        }
-        Ok(())
-    })
 }

@@ -617,7 +617,7 @@ pub fn run_recorded(
             let _ = writeln!(std::io::stderr(), "note: {}", note.join(" "));
         }
         if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
-            eprintln!("warning: {warning}");
+            let _ = writeln!(std::io::stderr(), "warning: {warning}");
         }
         return Ok(());
     };

@@ -2,6 +2,7 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod contest;
+mod contest_cache;
 mod dist;
 mod explain;
 pub mod export;
@@ -30,7 +31,7 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
-use crate::files::check_output;
+use crate::files::check_writable;
 use crate::recorded::{self, Origin};
 use crate::sources::Sources;
 
@@ -40,7 +41,7 @@ const MAX_FACE: i64 = 100;
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
     if let Some(path) = output(&cli.command) {
-        check_output(path)?;
+        check_writable(path)?;
     }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
@@ -227,7 +228,8 @@ fn game_of(
         }
     };
     if stderr {
-        eprintln!("{line}");
+        // A line that cannot be printed changes nothing.
+        let _ = writeln!(std::io::stderr(), "{line}");
     } else {
         writeln!(out, "{line}")?;
     }

@@ -10,6 +10,7 @@ mod cli_final;
 mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
+mod cli_harden2;
 mod cli_heatmap;
 mod cli_semester;
 mod cli_solver;
