@@ -95,12 +95,7 @@ impl AfterTurn {
                 (m + 3, o)
             }
             AfterTurn::SusFuss => (sus_fuss(m), o),
-            // m + o prime: the strictly higher score gains the points again.
-            AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => match m.cmp(&o) {
-                std::cmp::Ordering::Greater => (m + points, o),
-                std::cmp::Ordering::Less => (m, o + points),
-                std::cmp::Ordering::Equal => (m, o),
-            },
+            AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => leader_bonus((m, o), points),
             AfterTurn::HogPileDouble if m == o => (2 * m, o),
             AfterTurn::HogPileOnes if ones(m) == ones(o) => (m + ones(m), o),
             // The course's is_prime(1) is True: 1 becomes 2.
@@ -234,6 +229,16 @@ impl AfterTurn {
                 "Swine Swap: if the mover's new score is a perfect square, the scores swap"
             }
         }
+    }
+}
+
+/// sp15's Hogtimus Prime once the sum is prime: the strictly higher score
+/// gains the turn's points again, nobody when the scores are tied.
+pub fn leader_bonus((m, o): (u32, u32), points: u32) -> (u32, u32) {
+    match m.cmp(&o) {
+        std::cmp::Ordering::Greater => (m + points, o),
+        std::cmp::Ordering::Less => (m, o + points),
+        std::cmp::Ordering::Equal => (m, o),
     }
 }
 
