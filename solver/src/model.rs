@@ -383,6 +383,35 @@ impl Model {
         (low | high) & up_to_max_points
     }
 
+    /// [`Model::next`] of a roll of `points` with `num_rolls` dice from x
+    /// under the lone rule of [`Landing::Fires`], where a roll keeps the
+    /// dice sides and nothing else can follow it (no extra turn, no memory,
+    /// no Piggy Back: see [`Model::landing`]): the rule, then the goal.
+    #[inline]
+    pub fn next_on_fire(&self, x: State, num_rolls: i32, points: u32) -> Next {
+        let turn = TurnFacts {
+            num_rolls,
+            points,
+            memory: 0,
+        };
+        let (m, o) = self.apply(
+            self.rules.after[0],
+            (x.score + points, x.opponent_score),
+            turn,
+        );
+        if m >= self.goal {
+            Next::Win
+        } else if o >= self.goal {
+            Next::Loss
+        } else {
+            Next::Continue(State {
+                score: o,
+                opponent_score: m,
+                ..x
+            })
+        }
+    }
+
     /// [`Rules::after_turn`] with the slow rules looked up.
     #[inline]
     fn after_turn(&self, mover: u32, opponent: u32, turn: TurnFacts) -> (u32, u32) {

@@ -351,7 +351,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         if fires != 0 {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
                 let value = if fires >> p & 1 == 1 {
-                    general(self.model.next(x, n, *p))
+                    general(self.model.next_on_fire(x, n, *p))
                 } else if s + p >= goal {
                     win.clone()
                 } else {
@@ -741,7 +741,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         while fires != 0 {
             let p = fires.trailing_zeros();
             fires &= fires - 1;
-            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, own, cell);
+            f[p as usize] = outcome_value(self.model.next_on_fire(x, 1, p), grid, own, cell);
         }
     }
 
