@@ -193,7 +193,8 @@ impl Model {
     /// Fills [`Model::fires`]: the lone rule on every (m, o), o below the
     /// goal and m up to `max_score`, after a turn of 1 point (a rule that
     /// reads the points changes nothing on 0 points, so a point where it
-    /// fires on 1 is one where it may fire; an extra point costs a next()).
+    /// fires on 1 is one where it may fire; an extra point costs a
+    /// [`Model::next_on_fire`]).
     fn fire_rows(&mut self, max_score: u32) {
         let rule = self.rules.after[0];
         let turn = TurnFacts {

@@ -692,7 +692,7 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// A rule that changes the scores at some points only (a swap, Hog Pile,
     /// sp15's Hogtimus Prime; Swine Swap on doubles fires at two at most)
     /// has those points, a mask from the model's table of the rule, patched
-    /// through the general next().
+    /// through [`Model::next_on_fire`] (the rule, then the goal).
     /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
