@@ -34,6 +34,29 @@ pub struct GameArgs {
     pub goal: Option<i64>,
 }
 
+/// The game of a command that takes no strategy (`dist`, `turn`).
+#[derive(Args)]
+pub struct FixedGameArgs {
+    /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
+    /// canonical rules text [default: fa16]
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+
+    /// The goal: the game ends when a score reaches it [default: 100]
+    #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
+    pub goal: Option<i64>,
+}
+
+impl FixedGameArgs {
+    /// The same options, as a command that takes strategies has them.
+    pub fn game(&self) -> GameArgs {
+        GameArgs {
+            rules: self.rules.clone(),
+            goal: self.goal,
+        }
+    }
+}
+
 /// Output for machines.
 #[derive(Args)]
 pub struct JsonArgs {
@@ -51,11 +74,17 @@ pub struct ExactArgs {
     pub exact: bool,
 }
 
+/// A time limit for Python strategies: 1 s to 1,000,000 s (11 days).
+fn python_timeout() -> clap::builder::RangedU64ValueParser {
+    clap::value_parser!(u64).range(1..=1_000_000)
+}
+
 /// For commands that take strategies, which may be Python files.
 #[derive(Args)]
 pub struct PythonArgs {
-    /// How long a Python strategy may take to answer every state.
-    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    /// How long a Python strategy may take to import, and to answer every
+    /// state in each of two rounds.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 }
 
@@ -224,9 +253,9 @@ pub struct ContestArgs {
     #[arg(long)]
     pub no_cache: bool,
 
-    /// How long each Python entry may take to answer every state, as in
-    /// the course's contests.
-    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    /// How long each Python entry may take to import, and to answer every
+    /// state in each of two rounds, as in the course's contests.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 
     #[command(flatten)]
@@ -341,7 +370,7 @@ pub enum RulesCommand {
 #[derive(Args)]
 pub struct TurnRulesArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: FixedGameArgs,
 
     /// The sides of every die (4 only after a Pork Chop in fa16).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
@@ -518,10 +547,19 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
-    /// The opponent's fixed strategy; without it, both players play the
-    /// self-play optimum.
+    /// The opponent's fixed strategy; without it (and without --strategy),
+    /// both players play the self-play optimum.
     #[arg(long, value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    /// Explain this strategy's answer instead of the solved one: each
+    /// action's chance when the strategy plays on after it, against
+    /// --against (the course baseline by default). `final` is the file hog
+    /// final makes. Where the rules hide state the strategy cannot see
+    /// (fa16's dice sides), the chances are the mix over it, weighted by
+    /// how often games reach each.
+    #[arg(long, value_name = "STRATEGY")]
+    pub strategy: Option<String>,
 
     #[command(flatten)]
     pub exact: ExactArgs,

@@ -6,44 +6,55 @@
 //!
 //! Outputs are written atomically: into a temporary file beside the target,
 //! named `.NAME.hog-tmp-XXXXXX`, synced, then renamed over it, so a crash
-//! never leaves half a file; the file gets the ordinary permissions rw-r--r--
-//! on Unix. A symlink is followed, and the temporary file goes beside its
-//! target. `-` is stdout, and a destination that is no regular file (a
+//! never leaves half a file; a new file gets the ordinary permissions
+//! rw-r--r-- on Unix, a replaced one keeps its mode. A symlink is followed,
+//! and the temporary file goes beside its target. `-` is stdout, and a destination that is no regular file (a
 //! device, a FIFO) is written directly: only a regular file is ever replaced.
-//! SIGINT, SIGTERM and SIGHUP remove the temporary files and folders alive
-//! at that moment, then end hog as the signal would have.
+//! SIGINT, SIGTERM and SIGHUP end the sandboxed python3 process groups and
+//! remove the temporary files and folders alive at that moment, then end hog
+//! as the signal would have.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::Child;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use anyhow::{bail, Context, Result};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-/// The temporary files and folders alive now: a signal removes them.
-static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// What a signal cleans up: a temporary file or folder, or the process
+/// group of a sandboxed python3.
+#[derive(Clone, PartialEq)]
+enum Temporary {
+    Path(PathBuf),
+    Group(rustix::process::Pid),
+}
 
-fn temporary() -> MutexGuard<'static, Vec<PathBuf>> {
+/// The temporary files, folders and process groups alive now: a signal ends
+/// the groups, then removes the files and folders.
+static TEMPORARY: Mutex<Vec<Temporary>> = Mutex::new(Vec::new());
+
+fn temporary() -> MutexGuard<'static, Vec<Temporary>> {
     TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A path in [`TEMPORARY`] for as long as this lives.
-struct Registered(PathBuf);
+/// A path or a process group in [`TEMPORARY`] for as long as this lives.
+pub struct Registered(Temporary);
 
 impl Registered {
-    /// Registers the path under the lock the signal handler takes, so no
-    /// signal falls between creating the file and registering it.
+    /// Registers what `create` made under the lock the signal handler
+    /// takes, so no signal falls between making it and registering it.
     fn create<T>(
         create: impl FnOnce() -> io::Result<T>,
-        path: impl Fn(&T) -> &Path,
+        item: impl Fn(&T) -> Temporary,
     ) -> io::Result<(T, Registered)> {
         let mut list = temporary();
         let made = create()?;
-        let path = path(&made).to_path_buf();
-        list.push(path.clone());
-        Ok((made, Registered(path)))
+        let item = item(&made);
+        list.push(item.clone());
+        Ok((made, Registered(item)))
     }
 }
 
@@ -53,15 +64,45 @@ impl Drop for Registered {
     }
 }
 
-/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP, removes the
-/// temporary files and folders and ends hog as the signal would have.
+/// A temporary folder (in the system's temporary folder) that a signal
+/// removes.
+pub fn temporary_folder(prefix: &str) -> io::Result<(tempfile::TempDir, Registered)> {
+    Registered::create(
+        || tempfile::Builder::new().prefix(prefix).tempdir(),
+        |t| Temporary::Path(t.path().to_path_buf()),
+    )
+}
+
+/// Starts a child that leads a process group of its own (its pid is the
+/// group's id), which a signal ends (SIGKILL) for as long as the
+/// registration lives.
+pub fn spawn_group(command: &mut std::process::Command) -> io::Result<(Child, Registered)> {
+    Registered::create(
+        || command.spawn(),
+        |child| Temporary::Group(rustix::process::Pid::from_child(child)),
+    )
+}
+
+/// Starts the thread that, on SIGINT, SIGTERM or SIGHUP, ends the
+/// sandboxed process groups, removes the temporary files and folders, and
+/// ends hog as the signal would have.
 pub fn remove_temporaries_on_signals() -> Result<()> {
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             // Held until the end: nothing is created or renamed after this.
             let list = temporary();
-            for path in list.iter() {
+            // First the processes, which could write into the folders.
+            for item in list.iter() {
+                if let Temporary::Group(group) = item {
+                    let _ =
+                        rustix::process::kill_process_group(*group, rustix::process::Signal::KILL);
+                }
+            }
+            for item in list.iter() {
+                let Temporary::Path(path) = item else {
+                    continue;
+                };
                 // The other threads run on meanwhile, and a rename inside a
                 // folder can slip between listing and removing its files:
                 // try again until the path is gone.
@@ -93,7 +134,7 @@ pub fn open_input(path: &Path) -> Result<File> {
 }
 
 /// What kind of file this is, in words.
-fn kind(metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -151,6 +192,39 @@ fn temporary_prefix(path: &Path) -> String {
     format!(".{name}.hog-tmp-")
 }
 
+/// Checks, before the work, that `path` can be written as
+/// [`write_atomically`] writes it: not a folder, and a temporary file can be
+/// made beside its target.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let name = path.display();
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let target = follow_symlinks(path)?;
+    match std::fs::metadata(&target) {
+        Ok(metadata) if metadata.is_dir() => bail!("cannot write {name}: it is a folder"),
+        Ok(metadata) if !metadata.is_file() => return Ok(()),
+        _ => {}
+    }
+    let folder = folder_of(&target);
+    if !folder.is_dir() {
+        bail!(
+            "cannot write {name}: there is no folder {} to write it in",
+            folder.display()
+        );
+    }
+    tempfile::Builder::new()
+        .prefix(&temporary_prefix(&target))
+        .tempfile_in(folder)
+        .with_context(|| {
+            format!(
+                "cannot write {name}: cannot write into {}",
+                folder.display()
+            )
+        })?;
+    Ok(())
+}
+
 pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
@@ -180,11 +254,18 @@ pub fn write_atomically(
     let prefix = temporary_prefix(&target);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
-    // A temporary file is private (0600); the output is an ordinary file.
+    // A temporary file is private (0600); the output is an ordinary file,
+    // or keeps the mode of the file it replaces.
     #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let (temporary, _registered) = Registered::create(|| builder.tempfile_in(folder), |t| t.path())
-        .with_context(|| format!("cannot write into {}", folder.display()))?;
+    builder.permissions(match std::fs::metadata(&target) {
+        Ok(metadata) => metadata.permissions(),
+        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    });
+    let (temporary, _registered) = Registered::create(
+        || builder.tempfile_in(folder),
+        |t| Temporary::Path(t.path().to_path_buf()),
+    )
+    .with_context(|| format!("cannot write into {}", folder.display()))?;
     let mut out = BufWriter::new(temporary);
     write(&mut out).with_context(|| format!("cannot write {name}"))?;
     let temporary = out
@@ -215,7 +296,7 @@ pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Re
     let prefix = temporary_prefix(&target);
     let (staging, _registered) = Registered::create(
         || tempfile::Builder::new().prefix(&prefix).tempdir_in(parent),
-        |t| t.path(),
+        |t| Temporary::Path(t.path().to_path_buf()),
     )
     .with_context(|| format!("cannot write into {}", parent.display()))?;
     build(staging.path())?;
@@ -259,13 +340,16 @@ mod tests {
             let during = names(dir.path());
             assert_eq!(during.len(), 1);
             assert!(during[0].starts_with(".t.hogtable.hog-tmp-"), "{during:?}");
-            assert!(temporary().contains(&dir.path().join(&during[0])));
+            let path = Temporary::Path(dir.path().join(&during[0]));
+            assert!(temporary().contains(&path));
             Ok(w.write_all(b"table")?)
         })
         .unwrap();
         assert_eq!(names(dir.path()), ["t.hogtable"]);
         assert_eq!(std::fs::read(&target).unwrap(), b"table");
-        assert!(!temporary().iter().any(|p| p.starts_with(dir.path())));
+        assert!(!temporary()
+            .iter()
+            .any(|p| matches!(p, Temporary::Path(p) if p.starts_with(dir.path()))));
     }
 
     #[test]

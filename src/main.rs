@@ -14,6 +14,7 @@ mod plot;
 mod progress;
 mod python;
 mod recorded;
+mod sandbox;
 mod sources;
 
 use std::io::{self, Write};

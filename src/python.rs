@@ -2,88 +2,90 @@
 //!
 //! `python3 -I` (isolated mode: no user site-packages, no current folder on
 //! the module path, `PYTHON*` variables ignored) runs a small driver (below)
-//! in a subprocess. The module's folder (its top-level files) is first copied
-//! into a throwaway folder, which is the working folder and the only entry
-//! the driver adds to the module path (so `from dice import ...` works and
-//! nothing is written beside the original). The driver asks the function for
-//! every (score, opponent_score) below the goal, twice (the course requires a
-//! deterministic, pure function of the two scores; each round must end within
-//! the time limit, and python3 is stopped after two rounds' time and a
-//! second). On a private copy of stdout it writes a dot for every score row
-//! asked (which feeds a progress bar on a terminal, [`StepBar`]), then the
-//! answers as JSON; whatever the module prints, even from C, goes to stderr
-//! (so the dots cannot mix with the module's output or with the end of its
-//! error output that hog keeps). An answer that is not an `int` (int
-//! subclasses such as `bool` count, as under the course's `isinstance`
-//! check) comes back as its `repr`, so the error can name it exactly.
+//! in a subprocess confined by [`crate::sandbox`]. The module's folder (its
+//! top-level files) is first copied into a throwaway folder, which is the
+//! working folder and the only entry the driver adds to the module path (so
+//! `from dice import ...` works and nothing is written beside the
+//! original). The driver asks the function for every (score,
+//! opponent_score) below the goal, twice (the course requires a
+//! deterministic, pure function of the two scores). On a private copy of
+//! stdout it writes `!` once the module is imported, a dot for every score
+//! row asked (which feeds a progress bar on a terminal, [`StepBar`]), and
+//! each round's answers as a line of JSON; whatever the module prints, even
+//! from C, goes to stderr. An answer that is not an `int` (int subclasses
+//! such as `bool` count, as under the course's `isinstance` check) comes
+//! back as its `repr`, so the error can name it exactly.
 //!
-//! The sandbox, set up in the child between fork and exec ([`confine`]):
-//!
-//! * its own process group; on timeout, and when python3 exits, the whole
-//!   group is killed, so a child it forked cannot keep hog waiting; the pipe
-//!   reads are bounded by the same deadline;
-//! * a scrubbed environment: only `PATH`, `LANG`, and `HOME` and `TMPDIR`
-//!   pointing at the throwaway folder; stdin closed;
-//! * resource limits: CPU seconds (twice the time limit + 2), address space
-//!   ([`MEMORY`]), file size ([`FILE_SIZE`]), no core dumps, and no new
-//!   processes (`RLIMIT_NPROC` 0; the kernel exempts root from it);
-//! * no network where the kernel allows it: a new (empty) network namespace,
-//!   inside a new user namespace for an unprivileged user; where neither is
-//!   allowed (some containers), the network stays reachable;
-//! * only the last [`STDERR_TAIL`] bytes of its stderr are kept, and at most
-//!   [`MAX_ANSWERS`] bytes of its answers.
+//! The module runs in the driver's interpreter, so nothing the driver does
+//! is trusted: hog measures the time limit itself (the import, and each
+//! round, from the moment the one before it ended), compares the two rounds
+//! itself, and checks every answer the pipe carries. When time is up, hog
+//! asks the driver (SIGUSR1) which state it was asking, and names it. The
+//! environment is scrubbed (only `PATH`, `LANG`, and `HOME` and `TMPDIR`
+//! pointing at the throwaway folder; stdin closed), and only the last
+//! [`STDERR_TAIL`] bytes of its stderr are kept, and at most
+//! [`MAX_ANSWERS`] bytes of each round's answers.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
-use rustix::process::{Resource, Rlimit};
-use rustix::thread::UnshareFlags;
+use rustix::process::Signal;
 use wait_timeout::ChildExt;
 
+use crate::files::temporary_folder;
 use crate::progress::StepBar;
-
-/// The address space a strategy may use.
-const MEMORY: u64 = 2 << 30;
-/// The largest file a strategy may write.
-const FILE_SIZE: u64 = 64 << 20;
+use crate::sandbox::Sandboxed;
 /// How much of the module's stderr is kept: the end of it.
 const STDERR_TAIL: usize = 64 << 10;
-/// The most answer text read: enough for goals up to about 5000 (25
-/// million answers of a few bytes); a Python strategy at larger goals is
-/// refused with this limit named (the README says so).
+/// The most answer text read in a round: enough for goals up to about 5000
+/// (25 million answers of a few bytes); a Python strategy at larger goals
+/// is refused with this limit named (the README says so).
 const MAX_ANSWERS: usize = 256 << 20;
 /// The most bytes of the module's folder copied into the sandbox.
 const MAX_FOLDER: u64 = 64 << 20;
-/// How long the pipes may stay open after the process group was killed (a
+/// The time python3 has to start, beyond the time limit for the import.
+const STARTUP: Duration = Duration::from_secs(1);
+/// How long the driver has to say which state it is asking when its time is
+/// up, and the pipes may stay open after the process group was killed (a
 /// process that left the group may hold them).
 const GRACE: Duration = Duration::from_secs(1);
 
 const DRIVER: &str = r#"
-import importlib.util, json, os, sys, time, traceback
+import importlib.machinery, importlib.util, json, os, signal, sys, time, traceback
 
-path, name, goal, limit = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # The answers go to a private copy of stdout; the module's output to stderr.
 out = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)
 sys.stdout = sys.stderr
 sys.path.insert(0, os.path.dirname(path))
 module_name = os.path.splitext(os.path.basename(path))[0]
+asking = None
 
 def fail(message):
-    sys.stderr.write("\nHOG: " + message + "\n")
-    sys.stderr.flush()
+    os.write(2, ("\nHOG: " + message + "\n").encode("utf-8", "replace"))
     os._exit(3)
 
+def report_state(signum, frame):
+    """hog's question when the time limit has passed: which state is asked?"""
+    if asking is not None:
+        os.write(2, ("\nHOG-ASKING: %d %d\n" % asking).encode())
+    os._exit(4)
+
+signal.signal(signal.SIGUSR1, report_state)
+
 try:
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    # The loader named, so that a module named HOG.PY loads too.
+    loader = importlib.machinery.SourceFileLoader(module_name, path)
+    spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
@@ -92,9 +94,13 @@ except BaseException:
 function = getattr(module, name, None)
 if not callable(function):
     fail("no function named %s" % name)
+out.write("!")
+out.flush()
 
 def ask(score, opponent_score):
     """The answer as a small int, or as text: a large int's digits, else its repr."""
+    global asking
+    asking = (score, opponent_score)
     try:
         answer = function(score, opponent_score)
         if isinstance(answer, int):
@@ -105,43 +111,18 @@ def ask(score, opponent_score):
     except BaseException:
         fail("%s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
 
-def timed(round):
-    """Each round of questions must end within the limit, as in the course."""
-    start = time.monotonic()
-    result = round()
-    took = time.monotonic() - start
-    if took > limit:
-        fail("%s took %.1f s to answer every state, more than the %d s limit; "
-             "raise it with --python-timeout" % (name, took, limit))
-    return result
-
-def row_done():
-    """A dot on the answers' pipe for every score row asked, before the
-    answers themselves: hog counts them for its progress bar."""
-    out.write(".")
-    out.flush()
-
-def first():
+# Two rounds (hog compares them): for each, a dot per score row asked, for
+# hog's progress bar, then the answers as one line of JSON.
+for round in range(2):
     rows = []
     for s in range(goal):
         rows.append([ask(s, o) for o in range(goal)])
-        row_done()
-    return rows
-
-rows = timed(first)
-
-def again():
-    for s in range(goal):
-        for o in range(goal):
-            answer = ask(s, o)
-            if answer != rows[s][o]:
-                fail("%s is not deterministic: %s(%d, %d) answered %s, then %s"
-                     % (name, name, s, o, rows[s][o], answer))
-        row_done()
-
-timed(again)
-json.dump(rows, out)
-out.flush()
+        out.write(".")
+        out.flush()
+    asking = None
+    json.dump(rows, out)
+    out.write("\n")
+    out.flush()
 os._exit(0)
 "#;
 
@@ -156,16 +137,14 @@ pub fn python_policy(
     if !path.is_file() {
         bail!("{}: no such file", path.display());
     }
-    let sandbox = tempfile::Builder::new()
-        .prefix("hog-python-")
-        .tempdir()
-        .context("cannot make a folder for python3")?;
-    let module = copy_module_folder(path, sandbox.path())
+    let (sandbox, _registered) =
+        temporary_folder("hog-python-").context("cannot make a folder for python3")?;
+    let (module, left_out) = copy_module_folder(path, sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
     let name = format!("{}:{function}", path.display());
     // Two rounds of questions, one step per score row.
     let bar = StepBar::new(&format!("asking {name}"), 2 * u64::from(goal), "score rows");
-    let output = run_driver(
+    let rounds = run_driver(
         &module,
         function,
         goal,
@@ -173,41 +152,90 @@ pub fn python_policy(
         sandbox.path(),
         bar.stepper(),
     )
+    .map_err(|e| {
+        // Tracebacks name the module's copy: name the original instead, so
+        // that the same failure reads the same in every run.
+        let copy = format!("{}/", sandbox.path().display());
+        let original = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(folder) => format!("{}/", folder.display()),
+            None => String::new(),
+        };
+        let e = anyhow!("{}", format!("{e:#}").replace(&copy, &original));
+        match &left_out {
+            Some(files) => e.context(format!(
+                "{files} left out of its sandbox (over the {} MiB copied)",
+                MAX_FOLDER >> 20
+            )),
+            None => e,
+        }
+    })
     .with_context(|| format!("{}", path.display()))?;
     drop(bar);
-    answers_to_policy(&output, &name, rules, goal).with_context(|| format!("{}", path.display()))
+    answers_to_policy(&rounds, &name, function, rules, goal)
+        .with_context(|| format!("{}", path.display()))
 }
 
-/// Copies the regular files at the top of the module's folder (links
-/// followed, subfolders left out) into `to`; returns the module's new path.
-fn copy_module_folder(path: &Path, to: &Path) -> Result<std::path::PathBuf> {
+/// Copies the module and the other regular files at the top of its folder
+/// (links followed, subfolders left out), smallest first, as many as fit
+/// in [`MAX_FOLDER`], into `to`; returns the module's new path and the
+/// names of the files left out, if any.
+fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>)> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut total = 0;
+    let module = path.file_name().context("a module file name")?;
+    let mut files = vec![];
     for entry in std::fs::read_dir(folder)? {
         let entry = entry?;
-        let Ok(meta) = std::fs::metadata(entry.path()) else {
-            continue;
-        };
-        if !meta.is_file() {
-            continue;
+        match std::fs::metadata(entry.path()) {
+            Ok(meta) if meta.is_file() => {
+                // The module first, then the smallest.
+                files.push((entry.file_name() != module, meta.len(), entry.file_name()))
+            }
+            _ => continue,
         }
-        total += meta.len();
-        if total > MAX_FOLDER {
-            bail!(
-                "its folder holds more than {} MiB of files: put the module in a folder of its own",
-                MAX_FOLDER >> 20
-            );
-        }
-        std::fs::copy(entry.path(), to.join(entry.file_name()))?;
     }
-    Ok(to.join(path.file_name().context("a module file name")?))
+    files.sort();
+    let mut total = 0;
+    let mut left_out = vec![];
+    for (other, size, file) in files {
+        total += size;
+        if total > MAX_FOLDER {
+            if !other {
+                bail!("it is larger than {} MiB", MAX_FOLDER >> 20);
+            }
+            left_out.push(file.to_string_lossy().into_owned());
+            continue;
+        }
+        std::fs::copy(folder.join(&file), to.join(&file))?;
+    }
+    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
+    Ok((to.join(module), left_out))
 }
 
-/// The driver's answers (JSON text) for `module`, run in the sandbox;
-/// `step` is called for every score row asked.
+/// What the driver's answers pipe carries.
+enum Event {
+    /// The module is imported.
+    Imported,
+    /// A round's answers (one line of JSON, at most [`MAX_ANSWERS`] bytes;
+    /// the flag: whether that was all of the line).
+    Round(String, bool),
+    /// The pipe is closed, or could not be read.
+    End,
+}
+
+/// What python3 was doing when its time ran out.
+#[derive(Clone, Copy)]
+enum Phase {
+    Importing,
+    Round(usize),
+}
+
+/// The driver's two rounds of answers (JSON text) for `module`, run in the
+/// sandbox; `step` is called for every score row asked. hog measures the
+/// time limit itself: importing the module, and each round, must end
+/// within it.
 fn run_driver(
     module: &Path,
     function: &str,
@@ -215,11 +243,7 @@ fn run_driver(
     time_limit: Duration,
     sandbox: &Path,
     step: impl Fn() + Send + 'static,
-) -> Result<String> {
-    // Two rounds of questions, each within the limit (the driver checks),
-    // and a second for starting python3 and importing the module.
-    let deadline = Instant::now() + 2 * time_limit + Duration::from_secs(1);
-    let cpu_seconds = 2 * time_limit.as_secs() + 2;
+) -> Result<[String; 2]> {
     let mut command = Command::new("python3");
     // -B: importing the module must not write __pycache__.
     command
@@ -227,7 +251,6 @@ fn run_driver(
         .arg(module)
         .arg(function)
         .arg(goal.to_string())
-        .arg(time_limit.as_secs().to_string())
         .current_dir(sandbox)
         .env_clear()
         .env(
@@ -239,58 +262,112 @@ fn run_driver(
         .env("TMPDIR", sandbox)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // SAFETY: `confine` runs in the forked child before exec; it makes only
-    // system calls (no allocation, no locks), as `pre_exec` requires.
-    unsafe {
-        command.pre_exec(move || confine(cpu_seconds));
-    }
-    let mut child = command
-        .spawn()
+        .stderr(Stdio::piped());
+    // The import and two rounds, and a second for starting python3.
+    let cpu_seconds = 3 * time_limit.as_secs() + STARTUP.as_secs();
+    let mut python = Sandboxed::spawn(&mut command, cpu_seconds)
         .context("cannot run python3 (is it installed and on PATH?)")?;
-    let group = rustix::process::Pid::from_child(&child);
-    let stdout = child.stdout.take().expect("piped stdout");
-    let stderr = child.stderr.take().expect("piped stderr");
-    let (answers_sent, answers) = mpsc::channel();
+    let stdout = python.child.stdout.take().expect("piped stdout");
+    let stderr = python.child.stderr.take().expect("piped stderr");
+    let (events_sent, events) = mpsc::channel();
     let (errors_sent, errors) = mpsc::channel();
-    std::thread::spawn(move || answers_sent.send(read_answers(stdout, step)));
+    std::thread::spawn(move || read_events(stdout, step, &events_sent));
     std::thread::spawn(move || errors_sent.send(read_tail(stderr, STDERR_TAIL)));
-    let status = child.wait_timeout(deadline.saturating_duration_since(Instant::now()))?;
-    // Whatever is left in the group (a forked child, say) goes too.
-    rustix::process::kill_process_group(group, rustix::process::Signal::KILL).ok();
+    let mut phase = Phase::Importing;
+    let mut deadline = Instant::now() + STARTUP + time_limit;
+    let mut rounds = vec![];
+    let ended = loop {
+        match events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(Event::Imported) => {
+                if let Phase::Importing = phase {
+                    phase = Phase::Round(1);
+                    deadline = Instant::now() + time_limit;
+                }
+            }
+            Ok(Event::Round(_, false)) => {
+                python.end();
+                bail!(
+                    "python3 wrote more than {} MiB of answers, the most hog reads \
+                     (enough for goals up to about 5000)",
+                    MAX_ANSWERS >> 20
+                );
+            }
+            Ok(Event::Round(answers, true)) => {
+                rounds.push(answers);
+                if rounds.len() == 2 {
+                    break true;
+                }
+                phase = Phase::Round(2);
+                deadline = Instant::now() + time_limit;
+            }
+            Ok(Event::End) | Err(RecvTimeoutError::Disconnected) => break false,
+            Err(RecvTimeoutError::Timeout) => break false,
+        }
+    };
+    if ended {
+        python.end();
+        return Ok(rounds.try_into().expect("two rounds"));
+    }
+    // The answers' pipe closed early (python3 is ending), or the time is up.
+    let left = deadline.saturating_duration_since(Instant::now());
+    let status = python.child.wait_timeout(left)?;
     let Some(status) = status else {
-        child.wait().ok();
+        // Which state is asked? The driver says on SIGUSR1, if it can.
+        python.signal(Signal::USR1);
+        python.child.wait_timeout(GRACE).ok();
+        python.end();
+        let errors = received(&errors, Instant::now() + GRACE)
+            .ok()
+            .and_then(Result::ok);
+        let asked = errors.as_deref().and_then(|e| asked_state(e, goal));
+        let doing = match (phase, asked) {
+            (Phase::Importing, _) => "it was importing the module".to_string(),
+            (Phase::Round(round), Some((s, o))) => {
+                format!("round {round} of 2 was asking {function}({s}, {o}); an endless loop?")
+            }
+            (Phase::Round(round), None) => format!("in round {round} of 2"),
+        };
         bail!(
-            "{function} did not answer every state within {} s (an endless loop?); \
-             raise the limit with --python-timeout",
+            "{function} did not answer every state within {} s, the time limit \
+             (measured by hog for the import and each of two rounds; {doing}); \
+             raise it with --python-timeout",
             time_limit.as_secs()
         );
     };
-    let wait_until = deadline.max(Instant::now()) + GRACE;
-    let errors: String = received(&errors, wait_until)??;
-    if !status.success() {
-        if let Some((_, message)) = errors.split_once("\nHOG: ") {
-            bail!("{}", message.trim());
-        }
-        bail!("{}", failure(status, &errors));
+    python.end();
+    let errors: String = received(&errors, Instant::now() + GRACE)
+        .map_err(|e| e.context(kept_open(python.pid_namespace)))??;
+    if let Some((_, message)) = errors.rsplit_once("\nHOG: ") {
+        bail!("{}", message.trim());
     }
-    let (answers, complete): (String, bool) = received(&answers, wait_until)??;
-    if !complete {
-        bail!(
-            "python3 wrote more than {} MiB of answers, the most hog reads \
-             (enough for goals up to about 5000)",
-            MAX_ANSWERS >> 20
-        );
+    bail!("{}", failure(status, &errors));
+}
+
+/// The state the driver said it was asking, on hog's SIGUSR1 (the last
+/// such line of its error output, if it names a state below the goal).
+fn asked_state(errors: &str, goal: u32) -> Option<(u32, u32)> {
+    let (_, line) = errors.rsplit_once("\nHOG-ASKING: ")?;
+    let (s, o) = line.lines().next()?.split_once(' ')?;
+    let (s, o) = (s.parse().ok()?, o.parse().ok()?);
+    (s < goal && o < goal).then_some((s, o))
+}
+
+/// What is known of a process that kept python3's output open.
+fn kept_open(pid_namespace: bool) -> &'static str {
+    if pid_namespace {
+        "a process python3 started kept its output open; hog ended its PID namespace"
+    } else {
+        "a process python3 started kept its output open; hog killed python3's process group, \
+         but without a PID namespace (the system allows none here) a process that left the \
+         group may still run"
     }
-    Ok(answers)
 }
 
 /// What a pipe reader sent, if it finished by `until`.
 fn received<T>(channel: &mpsc::Receiver<T>, until: Instant) -> Result<T> {
     channel
         .recv_timeout(until.saturating_duration_since(Instant::now()))
-        .map_err(|_| anyhow!("a process it started kept its output open; it was stopped"))
+        .map_err(|_| anyhow!("python3's output did not end"))
 }
 
 /// Why python3 stopped, and the end of what it wrote to stderr.
@@ -319,66 +396,48 @@ fn failure(status: ExitStatus, errors: &str) -> String {
     }
 }
 
-/// In the child, before exec: limits, and no network where the kernel allows it.
-fn confine(cpu_seconds: u64) -> std::io::Result<()> {
-    limit(Resource::Cpu, cpu_seconds, cpu_seconds + 1)?;
-    limit(Resource::As, MEMORY, MEMORY)?;
-    limit(Resource::Fsize, FILE_SIZE, FILE_SIZE)?;
-    limit(Resource::Core, 0, 0)?;
-    limit(Resource::Nproc, 0, 0)?;
-    // A new network namespace has only a loopback device, down. An
-    // unprivileged user may create one inside a new user namespace; root
-    // may create one directly; a container may forbid both.
-    // SAFETY: the child has one thread, so no other thread shares its tables.
-    let unshare = |flags| unsafe { rustix::thread::unshare_unsafe(flags) };
-    if unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWNET).is_err() {
-        unshare(UnshareFlags::NEWNET).ok();
-    }
-    Ok(())
-}
-
-/// Lowers a resource limit (never raises it above the current hard limit).
-fn limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
-    let old = rustix::process::getrlimit(resource);
-    let cap = |v: u64| Some(old.maximum.map_or(v, |m| m.min(v)));
-    rustix::process::setrlimit(
-        resource,
-        Rlimit {
-            current: cap(soft),
-            maximum: cap(hard),
-        },
-    )?;
-    Ok(())
-}
-
-/// The driver's stdout: a dot for every score row asked, each counted by
-/// `step`, then the answers, whose first [`MAX_ANSWERS`] bytes are returned
-/// as text with whether that was all of them.
-fn read_answers(pipe: impl Read, step: impl Fn()) -> std::io::Result<(String, bool)> {
+/// Reads the driver's stdout: `!` when the module is imported, a dot for
+/// every score row asked (each counted by `step`), and each round's answers
+/// as a line; sends what it reads, and [`Event::End`] when the pipe ends.
+fn read_events(pipe: impl Read, step: impl Fn(), events: &mpsc::Sender<Event>) {
     let mut pipe = BufReader::new(pipe);
     loop {
         let buffer = match pipe.fill_buf() {
-            Ok(buffer) => buffer,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Ok([]) | Err(_) => break,
+            Ok(buffer) => buffer,
         };
-        let dots = buffer.iter().take_while(|&&b| b == b'.').count();
-        let answers_begin = dots < buffer.len() || buffer.is_empty();
-        pipe.consume(dots);
-        (0..dots).for_each(|_| step());
-        if answers_begin {
-            return read_head(pipe, MAX_ANSWERS);
+        let event = match buffer[0] {
+            b'!' => {
+                pipe.consume(1);
+                Event::Imported
+            }
+            b'.' => {
+                let dots = buffer.iter().take_while(|&&b| b == b'.').count();
+                pipe.consume(dots);
+                (0..dots).for_each(|_| step());
+                continue;
+            }
+            _ => match read_line(&mut pipe, MAX_ANSWERS) {
+                Ok((line, complete)) => Event::Round(line, complete),
+                Err(_) => break,
+            },
+        };
+        if events.send(event).is_err() {
+            return;
         }
     }
+    let _ = events.send(Event::End);
 }
 
-/// The first `max` bytes of a pipe as text, and whether that was all of it;
-/// the rest is read and dropped, so the writer never blocks.
-fn read_head(mut pipe: impl Read, max: usize) -> std::io::Result<(String, bool)> {
-    let mut head = Vec::new();
-    (&mut pipe).take(max as u64).read_to_end(&mut head)?;
-    let rest = std::io::copy(&mut pipe, &mut std::io::sink())?;
-    Ok((String::from_utf8_lossy(&head).into_owned(), rest == 0))
+/// A line of at most `max` bytes as text (without its newline), and
+/// whether that was all of it.
+fn read_line(pipe: &mut impl BufRead, max: usize) -> std::io::Result<(String, bool)> {
+    let mut line = Vec::new();
+    pipe.take(max as u64 + 1).read_until(b'\n', &mut line)?;
+    let complete = line.last() == Some(&b'\n');
+    line.pop_if(|b| *b == b'\n');
+    Ok((String::from_utf8_lossy(&line).into_owned(), complete))
 }
 
 /// The last `max` bytes of a pipe as text.
@@ -399,38 +458,123 @@ fn read_tail(mut pipe: impl Read, max: usize) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(tail.make_contiguous()).into_owned())
 }
 
-/// The driver's JSON rows as a policy; answers that came back as text are
-/// reported as they are, before any range check.
-fn answers_to_policy(output: &str, name: &str, rules: &Rules, goal: u32) -> Result<Policy> {
-    let rows: Vec<Vec<serde_json::Value>> =
-        serde_json::from_str(output).context("unreadable answers from python3")?;
-    let g = goal as usize;
-    if rows.len() != g || rows.iter().any(|row| row.len() != g) {
-        bail!("python3 did not answer every state");
+/// One answer as python3's pipe carried it.
+enum Answer {
+    /// A whole number of the size the driver sends as a number.
+    Int(i64),
+    /// The text the driver sends for what is no small int: a large int's
+    /// digits, or a repr.
+    Text(String),
+    /// Anything else: the pipe carried what the driver never writes (the
+    /// module wrote it), shown as JSON.
+    Foreign(String),
+}
+
+impl<'de> serde::Deserialize<'de> for Answer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Answer, D::Error> {
+        // The JSON text as written, so an error shows it exactly.
+        let raw = <&serde_json::value::RawValue>::deserialize(deserializer)?.get();
+        Ok(if let Ok(n) = raw.parse() {
+            Answer::Int(n)
+        } else if raw.starts_with('"') {
+            Answer::Text(serde_json::from_str(raw).map_err(serde::de::Error::custom)?)
+        } else {
+            Answer::Foreign(raw.chars().take(200).collect())
+        })
     }
+}
+
+impl Answer {
+    /// The answer as the error names it.
+    fn shown(&self) -> String {
+        match self {
+            Answer::Int(n) => n.to_string(),
+            Answer::Text(text) | Answer::Foreign(text) => text.clone(),
+        }
+    }
+}
+
+impl PartialEq for Answer {
+    fn eq(&self, other: &Answer) -> bool {
+        self.shown() == other.shown()
+    }
+}
+
+/// The driver's two rounds of answers as a policy. The pipe is untrusted
+/// (the module runs in the driver's interpreter and can write to it): every
+/// answer is checked, and the first that is no int, or that differs between
+/// the rounds, is reported with its state.
+fn answers_to_policy(
+    rounds: &[String; 2],
+    name: &str,
+    function: &str,
+    rules: &Rules,
+    goal: u32,
+) -> Result<Policy> {
+    let g = goal as usize;
+    let parse = |answers: &str| -> Result<Vec<Vec<Answer>>> {
+        let rows: Vec<Vec<Answer>> =
+            serde_json::from_str(answers).context("unreadable answers from python3")?;
+        if rows.len() != g || rows.iter().any(|row| row.len() != g) {
+            bail!("python3 did not answer every state");
+        }
+        Ok(rows)
+    };
+    let rows = parse(&rounds[0])?;
+    if rounds[1] != rounds[0] {
+        let again = parse(&rounds[1])?;
+        let states = (0..g).flat_map(|s| (0..g).map(move |o| (s, o)));
+        for (s, o) in states {
+            let (first, second) = (&rows[s][o], &again[s][o]);
+            if first != second {
+                bail!(
+                    "{function} is not deterministic: {function}({s}, {o}) answered {}, then {}",
+                    first.shown(),
+                    second.shown()
+                );
+            }
+        }
+    }
+    let bad = |score: usize, opponent_score: usize, value: String, reason: &str| {
+        anyhow!(Error::BadAnswer {
+            strategy: name.to_string(),
+            score: score as u32,
+            opponent_score: opponent_score as u32,
+            value,
+            reason: reason.into(),
+        })
+    };
     for (score, row) in rows.iter().enumerate() {
-        for (opponent_score, cell) in row.iter().enumerate() {
-            if let serde_json::Value::String(repr) = cell {
-                let digits = repr.strip_prefix('-').unwrap_or(repr);
-                let reason = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                    "not a num_rolls the rules allow"
-                } else {
-                    "num_rolls must be an int"
-                };
-                return Err(anyhow!(Error::BadAnswer {
-                    strategy: name.to_string(),
-                    score: score as u32,
-                    opponent_score: opponent_score as u32,
-                    value: repr.clone(),
-                    reason: reason.into(),
-                }));
+        for (opponent_score, answer) in row.iter().enumerate() {
+            match answer {
+                Answer::Int(_) => {}
+                Answer::Text(repr) => {
+                    let digits = repr.strip_prefix('-').unwrap_or(repr);
+                    let reason = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        "not a num_rolls the rules allow"
+                    } else {
+                        "num_rolls must be an int"
+                    };
+                    return Err(bad(score, opponent_score, repr.clone(), reason));
+                }
+                Answer::Foreign(json) => {
+                    return Err(bad(
+                        score,
+                        opponent_score,
+                        json.clone(),
+                        "not an answer hog's driver sends (the module wrote on its pipe?)",
+                    ))
+                }
             }
         }
     }
     let answer = |score: u32, opponent_score: u32| -> i64 {
-        rows[score as usize][opponent_score as usize]
-            .as_i64()
-            .expect("every answer was checked to be an i64")
+        match rows[score as usize][opponent_score as usize] {
+            Answer::Int(n) => n,
+            // Every answer was checked above.
+            _ => i64::MIN,
+        }
     };
     Ok(Policy::from_strategy(&answer, rules, goal, name)?)
 }
@@ -440,23 +584,44 @@ mod tests {
     use super::*;
     use std::cell::Cell;
 
-    /// What read_answers returns for `bytes`, and how many steps it counted.
-    fn read(bytes: &[u8]) -> (String, bool, usize) {
+    /// What read_events sends for `bytes`, and how many steps it counted.
+    fn read(bytes: &[u8]) -> (Vec<String>, usize) {
         let steps = Cell::new(0);
-        let (text, complete) = read_answers(bytes, || steps.set(steps.get() + 1)).unwrap();
-        (text, complete, steps.get())
+        let (sent, events) = mpsc::channel();
+        read_events(bytes, || steps.set(steps.get() + 1), &sent);
+        let shown = events
+            .try_iter()
+            .map(|event| match event {
+                Event::Imported => "!".to_string(),
+                Event::Round(line, complete) => format!("{line} {complete}"),
+                Event::End => "end".to_string(),
+            })
+            .collect();
+        (shown, steps.get())
     }
 
     #[test]
-    fn answers_follow_one_dot_per_row() {
+    fn rounds_follow_one_dot_per_row() {
         assert_eq!(
-            read(b"....[[4, 4], [4, 4]]"),
-            ("[[4, 4], [4, 4]]".into(), true, 4)
+            read(b"!..[[4, 4], [4, 4]]\n..[[4, 4], [4, 4]]\n"),
+            (
+                vec![
+                    "!".into(),
+                    "[[4, 4], [4, 4]] true".into(),
+                    "[[4, 4], [4, 4]] true".into(),
+                    "end".into()
+                ],
+                4
+            )
         );
         // A driver that failed before its answers: dots, or nothing at all.
-        assert_eq!(read(b"..."), (String::new(), true, 3));
-        assert_eq!(read(b""), (String::new(), true, 0));
-        // Dots inside the answers are theirs (a repr can hold one).
-        assert_eq!(read(b".[\"'.'\"]"), ("[\"'.'\"]".into(), true, 1));
+        assert_eq!(read(b"!..."), (vec!["!".into(), "end".into()], 3));
+        assert_eq!(read(b""), (vec!["end".into()], 0));
+        // Dots inside the answers are theirs (a repr can hold one); a line
+        // cut short is not complete.
+        assert_eq!(
+            read(b".[\"'.'\"]"),
+            (vec!["[\"'.'\"] false".into(), "end".into()], 1)
+        );
     }
 }

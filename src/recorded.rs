@@ -10,6 +10,7 @@
 //! [`crate::okconfig`]); with none of these, the game is fa16 to 100, and
 //! the command says the rules were not given.
 
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -114,6 +115,17 @@ pub fn game(
     Ok((rules, goal, origin))
 }
 
+/// The game (rules and goal) that the first file a strategy text names
+/// records, if it records one (see [`record`]).
+pub fn recorded_game(text: &str) -> Result<Option<(Rules, u32)>> {
+    for file in strategy_files(text) {
+        if let Some(record) = record(&file)? {
+            return Ok(Some((record.rules, record.goal)));
+        }
+    }
+    Ok(None)
+}
+
 /// The rules of the semester that the ok configs beside the Python files
 /// and in the folders among `texts` name, else the default.
 fn course_rules<'a>(texts: impl Iterator<Item = &'a &'a str>) -> Result<(Rules, Origin)> {
@@ -166,14 +178,15 @@ fn strategy_files(text: &str) -> Vec<String> {
 /// What a strategy file records, if it records anything: a policy table's
 /// header, an exported JSON object's `rules_text`/`rules` and `goal`, an
 /// exported Python module's docstring. CSV tables and other Python files
-/// record nothing. A file that cannot be read is left to the command, which
-/// reports it when it reads the strategy.
+/// record nothing. A file that cannot be read (a FIFO or a device is not
+/// even opened) is left to the command, which reports it when it reads the
+/// strategy. A recorded goal hog does not allow is an error naming it.
 fn record(text: &str) -> Result<Option<Record>> {
-    let recorded = |rules: &str, goal: u32| -> Result<Option<Record>> {
+    let recorded = |rules: &str, goal: i64| -> Result<Option<Record>> {
         Ok(Some(Record {
             file: text.to_string(),
             rules: Rules::parse(rules).with_context(|| format!("{text}: the recorded rules"))?,
-            goal,
+            goal: check_goal(goal).with_context(|| format!("{text}: the recorded goal"))?,
         }))
     };
     match FileKind::of(text) {
@@ -183,13 +196,12 @@ fn record(text: &str) -> Result<Option<Record>> {
                 return Ok(None);
             };
             match PolicyTable::read_policy(file) {
-                Ok(table) => recorded(&table.header.rules, table.header.goal),
+                Ok(table) => recorded(&table.header.rules, table.header.goal.into()),
                 Err(_) => Ok(None),
             }
         }
         FileKind::Json(path) => {
-            let Some(object) = std::fs::read_to_string(path)
-                .ok()
+            let Some(object) = read_text(path)
                 .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
             else {
                 return Ok(None);
@@ -197,31 +209,45 @@ fn record(text: &str) -> Result<Option<Record>> {
             let rules = ["rules_text", "rules"]
                 .iter()
                 .find_map(|key| object.get(key)?.as_str());
-            let goal = object.get("goal").and_then(|g| g.as_u64());
-            match (rules, goal) {
-                (Some(rules), Some(goal)) => {
-                    recorded(rules, u32::try_from(goal).unwrap_or(u32::MAX))
-                }
+            match (rules, object.get("goal")) {
+                (Some(rules), Some(goal)) => match goal.as_i64() {
+                    Some(goal) => recorded(rules, goal),
+                    None => bail!("{text}: the recorded goal {goal} is not a whole number"),
+                },
                 _ => Ok(None),
             }
         }
         FileKind::Python { path, .. } => {
-            let Ok(module) = std::fs::read_to_string(path) else {
+            let Some(module) = read_text(path) else {
                 return Ok(None);
             };
             match python_record(&module) {
-                Some((rules, goal)) => recorded(&rules, goal),
+                Some((rules, goal)) => match goal.parse() {
+                    Ok(goal) => recorded(&rules, goal),
+                    Err(_) => bail!("{text}: the recorded goal '{goal}' is not a whole number"),
+                },
                 None => Ok(None),
             }
         }
     }
 }
 
-/// The rules text and goal in the docstring of a module `hog export` wrote
-/// (see `render_python` in `cmd/export.rs`): after the docstring's first
-/// line, a line `Rules:     NAME (COURSE)` followed by the canonical rules
-/// text, and a line `Goal:      G`. Read as text, without running Python.
-fn python_record(module: &str) -> Option<(String, u32)> {
+/// A regular file's text without a byte-order mark, if it can be read.
+fn read_text(path: &Path) -> Option<String> {
+    let mut text = String::new();
+    crate::files::open_input(path)
+        .ok()?
+        .read_to_string(&mut text)
+        .ok()?;
+    Some(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+}
+
+/// The rules text and goal (as written) in the docstring of a module
+/// `hog export` wrote (see `render_python` in `cmd/export.rs`): after the
+/// docstring's first line, a line `Rules:     NAME (COURSE)` followed by the
+/// canonical rules text, and a line `Goal:      G`. Read as text, without
+/// running Python.
+fn python_record(module: &str) -> Option<(String, String)> {
     let mut lines = module.lines();
     if lines.next()? != "\"\"\"final_strategy for Hog, exported by the hog solver." {
         return None;
@@ -233,7 +259,6 @@ fn python_record(module: &str) -> Option<(String, u32)> {
         .iter()
         .find_map(|l| l.strip_prefix("Goal:"))?
         .trim()
-        .parse()
-        .ok()?;
+        .to_string();
     Some((rules, goal))
 }

@@ -299,13 +299,13 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
     /// (a lone rule on the mover's score, such as Sus Fuss: moved(s + p)), a
-    /// win if m >= G, except where a swap fires.
+    /// win if m >= G, except where a rule fires (a swap, Hog Pile, ...).
     ///
     /// Without Sus Fuss, m = s + p grows with p. A state from which no
-    /// outcome swaps (most of them) splits its outcomes (in ascending p)
+    /// rule fires (most of them) splits its outcomes (in ascending p)
     /// into those below the goal, which read row[s + p], and those from the
     /// goal on, which win: two loops without tests. Otherwise each outcome
-    /// is tested against the state's swap points (a mask).
+    /// is tested against the state's fire points (a mask).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -342,16 +342,16 @@ impl<'m, V: Probability> Engine<'m, V> {
                 acc.add_scaled(prob, if m >= goal { win } else { &row[m as usize] }.clone())
             });
         }
-        let swaps = match landing {
-            Landing::Swaps => self
+        let fires = match landing {
+            Landing::Fires => self
                 .model
-                .swap_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
+                .fire_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
             _ => 0,
         };
-        if swaps != 0 {
+        if fires != 0 {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
-                let value = if swaps >> p & 1 == 1 {
-                    general(self.model.next(x, n, *p))
+                let value = if fires >> p & 1 == 1 {
+                    general(self.model.next_on_fire(x, n, *p))
                 } else if s + p >= goal {
                     win.clone()
                 } else {
@@ -360,7 +360,7 @@ impl<'m, V: Probability> Engine<'m, V> {
                 acc.add_scaled(prob, value)
             });
         }
-        // No swap: the outcomes below the goal read row[s + p], the rest win.
+        // No rule fires: the outcomes below the goal read row[s + p], the rest win.
         let below_goal = match outcomes.last() {
             Some(&(p, _)) if s + p < goal => outcomes.len(),
             _ => outcomes.partition_point(|(p, _)| s + p < goal),
@@ -779,8 +779,10 @@ impl<'m, V: Probability> Engine<'m, V> {
     ///   f(p) = cell(grid[d, o, s + p])   for p < G - s,   1 for p >= G - s.
     /// ```
     ///
-    /// A swap rule changes only the points where it fires (Swine Swap on
-    /// doubles: at most two), which are patched through the general next().
+    /// A rule that changes the scores at some points only (a swap, Hog Pile,
+    /// sp15's Hogtimus Prime; Swine Swap on doubles fires at two at most)
+    /// has those points, a mask from the model's table of the rule, patched
+    /// through [`Model::next_on_fire`] (the rule, then the goal).
     /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
@@ -822,14 +824,14 @@ impl<'m, V: Probability> Engine<'m, V> {
             *slot = cell(y);
         }
         past.fill(V::one());
-        if landing != Landing::Swaps {
+        if landing != Landing::Fires {
             return;
         }
-        let mut swaps = self.model.swap_points(x, f.len() as u32 - 1);
-        while swaps != 0 {
-            let p = swaps.trailing_zeros();
-            swaps &= swaps - 1;
-            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, own, cell);
+        let mut fires = self.model.fire_points(x, f.len() as u32 - 1);
+        while fires != 0 {
+            let p = fires.trailing_zeros();
+            fires &= fires - 1;
+            f[p as usize] = outcome_value(self.model.next_on_fire(x, 1, p), grid, own, cell);
         }
     }
 
@@ -1110,7 +1112,7 @@ mod tests {
     }
 
     /// Every fast path of [`Engine::roll_values`] and
-    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
+    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swaps, Hog Piles, sp15's Hogtimus Prime, Sus
     /// Fuss) and rule lists that only the general path knows, at goals small
     /// enough for most rolls to pass the goal and large enough for swaps,
     /// from every state, on a grid whose cells all differ.

@@ -18,6 +18,7 @@ use super::final_strategy::{made_by, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
+use crate::progress::Spinner;
 use crate::sources::Sources;
 
 #[derive(Serialize)]
@@ -63,7 +64,9 @@ pub fn run(
         .collect::<Result<_>>()?;
     let model = Model::new(rules, goal)?;
     let opponents: Vec<&Policy> = field.iter().collect();
+    let spinner = Spinner::new("searching the best final_strategy against the field");
     let response = Engine::<f64>::new(&model, Driver::Parallel).field_response(&opponents)?;
+    drop(spinner);
     let objective = format!("best response to the field {}", args.against.join(", "));
     if let (Some(path), Some(output)) = (&args.output, &output) {
         let mut info = ExportInfo::new(rules, goal, objective.clone(), &response.policy, sources)?;

@@ -22,7 +22,8 @@ use super::export::{self, ExportInfo, Format};
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
-use crate::sources::Sources;
+use crate::progress::Spinner;
+use crate::sources::{extension, Sources};
 
 /// What `-o` writes, by the file's extension.
 pub(super) enum Output {
@@ -38,19 +39,17 @@ impl Output {
                  stdout, hog export 'blind_best_response(STRATEGY)' --format python"
             );
         }
-        Ok(
-            match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-                "py" => Output::Export(Format::Python),
-                "csv" => Output::Export(Format::Csv),
-                "json" => Output::Export(Format::Json),
-                "hogtable" => Output::Table,
-                other => bail!(
-                    "-o {}: unknown file type '{other}': hog final writes .py (a \
+        Ok(match extension(path).as_str() {
+            "py" => Output::Export(Format::Python),
+            "csv" => Output::Export(Format::Csv),
+            "json" => Output::Export(Format::Json),
+            "hogtable" => Output::Table,
+            other => bail!(
+                "-o {}: unknown file type '{other}': hog final writes .py (a \
                      final_strategy module), .csv, .json or .hogtable",
-                    path.display()
-                ),
-            },
-        )
+                path.display()
+            ),
+        })
     }
 
     pub(super) fn name(&self) -> &'static str {
@@ -98,12 +97,16 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
-    let against = baseline_or_course(args.against.first(), &rules)?;
+    let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)
         .context("--against")?;
     let model = Model::new(&rules, goal)?;
+    let spinner = Spinner::new(&format!(
+        "searching the best final_strategy against {against}"
+    ));
     let response = Engine::<f64>::new(&model, Driver::Parallel).blind_response(&b)?;
+    drop(spinner);
     let objective = if response.hidden {
         Objective::BlindBestResponse {
             against: against.clone(),

@@ -47,7 +47,7 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let baseline = baseline_or_course(args.baseline.as_ref(), rules)?;
+    let baseline = baseline_or_course(args.baseline.as_ref(), rules, "--baseline")?;
     let a = sources
         .policy(&args.strategy, rules, goal)
         .strategy_context("the strategy")?;

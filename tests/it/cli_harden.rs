@@ -15,7 +15,7 @@ use hog_solver::table::PolicyTable;
 use crate::common::hog;
 
 /// hog in a folder; its stdout, which must be a success.
-fn ok_in(dir: &Path, args: &[&str]) -> Vec<u8> {
+pub fn ok_in(dir: &Path, args: &[&str]) -> Vec<u8> {
     let output = hog()
         .current_dir(dir)
         .args(args)
@@ -31,7 +31,7 @@ fn ok_in(dir: &Path, args: &[&str]) -> Vec<u8> {
 }
 
 /// hog in a folder; its stderr, which must follow exit status 2.
-fn fails_in(dir: &Path, args: &[&str]) -> String {
+pub fn fails_in(dir: &Path, args: &[&str]) -> String {
     let output = hog()
         .current_dir(dir)
         .args(args)
@@ -42,12 +42,12 @@ fn fails_in(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stderr).unwrap()
 }
 
-fn win_rate(json: &[u8]) -> f64 {
+pub fn win_rate(json: &[u8]) -> f64 {
     let value: serde_json::Value = serde_json::from_slice(json).unwrap();
     value["win_rate"].as_f64().unwrap()
 }
 
-fn mkfifo(path: &Path) {
+pub fn mkfifo(path: &Path) {
     let status = std::process::Command::new("mkfifo")
         .arg(path)
         .status()

@@ -24,6 +24,13 @@ pub struct Preset {
     pub sources: &'static [&'static str],
 }
 
+/// Every name `--rules` takes for a preset: each preset's name, then its aliases.
+pub fn preset_names() -> impl Iterator<Item = &'static str> {
+    PRESETS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+}
+
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "fa16",

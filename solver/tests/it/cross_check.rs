@@ -145,8 +145,7 @@ fn contenders(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
             ("make_comeback_strategy", &[3, 3]),
             ("make_mean_strategy", &[2, 3]),
         ],
-        // The later semesters' course strategies are not in the library
-        // yet: the zero-dice rule every turn, and a few dice.
+        // The later semesters: the zero-dice rule every turn, and a few dice.
         _ => &[("always_roll", &[0]), ("always_roll", &[3])],
     };
     let rules = preset.rules();

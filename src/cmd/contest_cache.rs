@@ -1,0 +1,202 @@
+//! The contest's cache of graded pairs: each pair's grade kept under the
+//! content hashes of its two policies (with the rules and goal), so that a
+//! re-run grades only the pairs it has not seen.
+//!
+//! The file is read once, before any entry runs (an entry runs as the same
+//! user and could write it), and replaced after the contest. It ends with
+//! the SHA-256 of every byte before it: a file that is not a cache, or is
+//! damaged anywhere, is ignored whole with a note. Every record is checked
+//! too (three finite probabilities that sum to 1); a bad one is ignored with
+//! a note, and its pair graded again. A checksum stops damage, not forgery:
+//! one who can write the file can write a valid one (the README says so).
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use hog_solver::round_robin::Match;
+use hog_solver::strategy::Policy;
+use hog_solver::Rules;
+use sha2::{Digest, Sha256};
+
+use crate::cli::ContestArgs;
+use crate::files::{check_writable, kind, open_input, write_atomically};
+
+/// A policy's content hash under the rules and goal in use.
+pub type Key = [u8; 16];
+
+/// SHA-256 (its first 16 bytes) of the rules' canonical text, the goal and
+/// the policy's table.
+pub fn key(rules: &Rules, goal: u32, policy: &Policy) -> Key {
+    let mut hash = Sha256::new();
+    hash.update(rules.to_string().as_bytes());
+    hash.update(b"\n");
+    hash.update(goal.to_le_bytes());
+    for &sides in policy.sides() {
+        hash.update(sides.to_le_bytes());
+    }
+    for &action in policy.actions().iter() {
+        hash.update([action as u8]);
+    }
+    let digest = hash.finalize();
+    digest[..16].try_into().expect("16 of 32 bytes")
+}
+
+// The file: MAGIC, then one record per pair: the two keys (16 bytes each)
+// and a_wins, b_wins, draw as little-endian f64; then the SHA-256 of all
+// that.
+const MAGIC: &[u8] = b"hog contest cache 2\n";
+const RECORD: usize = 16 + 16 + 3 * 8;
+const CHECKSUM: usize = 32;
+/// The largest cache file read (1.3 million pairs, 1600 entries); a larger
+/// one is ignored with a note.
+const MAX_FILE: u64 = 128 << 20;
+/// How far a record's three outcomes may sum from 1 (they are sums of
+/// f64 probabilities).
+const SUM_TOLERANCE: f64 = 1e-9;
+
+/// The cache as read before the contest, and where it is written after.
+pub struct Cache {
+    pub path: PathBuf,
+    records: HashMap<(Key, Key), Match>,
+}
+
+impl Cache {
+    /// The cache `--cache`/`--no-cache` ask for, read now: a missing file
+    /// holds nothing; a file that is not a cache, or is damaged, is ignored
+    /// with a note on stderr. A path that is no regular file (a FIFO), or
+    /// one that cannot be written, is an error now, before any work.
+    pub fn open(args: &ContestArgs) -> Result<Option<Cache>> {
+        let Some(path) = cache_path(args)? else {
+            return Ok(None);
+        };
+        let name = path.display();
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder)
+                .with_context(|| format!("cannot make the cache folder {}", folder.display()))?;
+        }
+        let records = match std::fs::metadata(&path) {
+            Err(_) => HashMap::new(),
+            Ok(metadata) if !metadata.is_file() => bail!(
+                "the contest cache {name} is {}, not a regular file: give --cache FILE or --no-cache",
+                kind(&metadata)
+            ),
+            Ok(metadata) if metadata.len() > MAX_FILE => {
+                note(&format!(
+                    "the contest cache {name} is larger than {} MiB: ignored, every pair graded",
+                    MAX_FILE >> 20
+                ));
+                HashMap::new()
+            }
+            Ok(_) => {
+                let mut bytes = vec![];
+                open_input(&path)?
+                    .read_to_end(&mut bytes)
+                    .with_context(|| format!("cannot read the contest cache {name}"))?;
+                records(&bytes).unwrap_or_else(|reason| {
+                    note(&format!(
+                        "the contest cache {name} {reason}: ignored, every pair graded"
+                    ));
+                    HashMap::new()
+                })
+            }
+        };
+        check_writable(&path).context("the contest cache")?;
+        Ok(Some(Cache { path, records }))
+    }
+
+    /// The grade of the pair of `a` and `b`, either way round.
+    pub fn get(&self, a: Key, b: Key) -> Option<Match> {
+        if let Some(&m) = self.records.get(&(a, b)) {
+            return Some(m);
+        }
+        self.records.get(&(b, a)).map(|m| Match {
+            a_wins: m.b_wins,
+            b_wins: m.a_wins,
+            draw: m.draw,
+        })
+    }
+
+    /// Replaces the file with these grades (only these: the cache holds
+    /// the last contest run with it).
+    pub fn write(&self, grades: impl Iterator<Item = (Key, Key, Match)>) -> Result<()> {
+        let mut bytes = MAGIC.to_vec();
+        for (a, b, m) in grades {
+            bytes.extend(a);
+            bytes.extend(b);
+            for value in [m.a_wins, m.b_wins, m.draw] {
+                bytes.extend(value.to_le_bytes());
+            }
+        }
+        let checksum = Sha256::digest(&bytes);
+        bytes.extend(checksum);
+        write_atomically(&self.path, |w| Ok(w.write_all(&bytes)?))
+    }
+}
+
+/// A note on stderr (one that cannot be printed changes nothing).
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "note: {text}");
+}
+
+fn cache_path(args: &ContestArgs) -> Result<Option<PathBuf>> {
+    if args.no_cache {
+        return Ok(None);
+    }
+    if let Some(path) = &args.cache {
+        return Ok(Some(path.clone()));
+    }
+    let folder = match (std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME")) {
+        (Some(cache), _) if !cache.is_empty() => PathBuf::from(cache),
+        (_, Some(home)) if !home.is_empty() => PathBuf::from(home).join(".cache"),
+        _ => {
+            bail!("no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache")
+        }
+    };
+    Ok(Some(folder.join("hog").join("contest.cache")))
+}
+
+/// The records of a cache file's bytes, or what is wrong with the file. A
+/// record that is no grade is left out, with a note.
+fn records(bytes: &[u8]) -> std::result::Result<HashMap<(Key, Key), Match>, &'static str> {
+    let body = bytes
+        .strip_prefix(MAGIC)
+        .ok_or("is not a hog contest cache (or one of an older format)")?;
+    if body.len() < CHECKSUM || !(body.len() - CHECKSUM).is_multiple_of(RECORD) {
+        return Err("is cut short or too long");
+    }
+    let (records, checksum) = body.split_at(body.len() - CHECKSUM);
+    if Sha256::digest(&bytes[..bytes.len() - CHECKSUM]).as_slice() != checksum {
+        return Err("is damaged (its checksum does not match)");
+    }
+    let mut cache = HashMap::new();
+    let mut bad = 0;
+    for record in records.chunks_exact(RECORD) {
+        let a: Key = record[..16].try_into().expect("16 bytes");
+        let b: Key = record[16..32].try_into().expect("16 bytes");
+        let f = |i: usize| {
+            f64::from_le_bytes(record[32 + 8 * i..40 + 8 * i].try_into().expect("8 bytes"))
+        };
+        let m = Match {
+            a_wins: f(0),
+            b_wins: f(1),
+            draw: f(2),
+        };
+        let values = [m.a_wins, m.b_wins, m.draw];
+        if values.iter().all(|v| (0.0..=1.0).contains(v))
+            && (values.iter().sum::<f64>() - 1.0).abs() <= SUM_TOLERANCE
+        {
+            cache.insert((a, b), m);
+        } else {
+            bad += 1;
+        }
+    }
+    if bad > 0 {
+        note(&format!(
+            "the contest cache holds {bad} record(s) that are no grade (not three \
+             probabilities summing to 1): ignored, their pairs graded again"
+        ));
+    }
+    Ok(cache)
+}
