@@ -14,7 +14,7 @@ use hog_solver::{Model, Rules};
 use serde::Serialize;
 
 use super::export::{self, ExportInfo};
-use super::final_strategy::{made_by, Output};
+use super::final_strategy::{made_by, written, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
@@ -135,14 +135,5 @@ pub fn run(
         summary.bound,
         summary.bound - summary.win_rate
     )?;
-    match (&args.output, &output) {
-        (Some(path), Some(output)) => {
-            writeln!(out, "written      {} ({})", path.display(), output.name())?
-        }
-        _ => writeln!(
-            out,
-            "written      nothing: give -o final.py for a module to paste into hog.py"
-        )?,
-    }
-    Ok(())
+    written(args, output.as_ref(), out)
 }

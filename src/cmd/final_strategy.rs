@@ -219,7 +219,16 @@ pub fn run(
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;
     }
-    match (&args.output, &output) {
+    written(args, output.as_ref(), out)
+}
+
+/// The last line of `hog final`: the file written, or how to write one.
+pub(super) fn written(
+    args: &FinalArgs,
+    output: Option<&Output>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match (&args.output, output) {
         (Some(path), Some(output)) => {
             writeln!(out, "written      {} ({})", path.display(), output.name())?
         }
