@@ -53,6 +53,11 @@ pub fn run(
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
     }
+    if args.prove_bound.is_some() {
+        anyhow::bail!(
+            "--prove-bound: the branch and bound works against one opponent (give one --against)"
+        );
+    }
     let field: Vec<Policy> = args
         .against
         .iter()
@@ -65,7 +70,11 @@ pub fn run(
     let model = Model::new(rules, goal)?;
     let opponents: Vec<&Policy> = field.iter().collect();
     let spinner = Spinner::new("searching the best final_strategy against the field");
-    let response = Engine::<f64>::new(&model, Driver::Parallel).field_response(&opponents)?;
+    let response = Engine::<f64>::new(&model, Driver::Parallel).field_response(
+        &opponents,
+        args.effort
+            .map_or(hog_solver::blind::default_kicks(goal), |k| k as usize),
+    )?;
     drop(spinner);
     let objective = format!("best response to the field {}", args.against.join(", "));
     if let (Some(path), Some(output)) = (&args.output, &output) {

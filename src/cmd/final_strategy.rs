@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::blind::ProvenBound;
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
@@ -70,6 +71,9 @@ struct Summary {
     second: f64,
     /// The best response that sees the hidden state; None when nothing is hidden.
     bound: Option<f64>,
+    /// With --prove-bound: the bound the branch and bound proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proven_bound: Option<ProvenBound>,
     file: Option<String>,
     /// Set when the strategy loses to the course baseline (possible with --against).
     warning: Option<String>,
@@ -105,8 +109,27 @@ pub fn run(
     let spinner = Spinner::new(&format!(
         "searching the best final_strategy against {against}"
     ));
-    let response = Engine::<f64>::new(&model, Driver::Parallel).blind_response(&b)?;
+    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let response = engine.blind_response_kicked(
+        &b,
+        args.effort
+            .map_or(hog_solver::blind::default_kicks(goal), |k| k as usize),
+    )?;
     drop(spinner);
+    let proven = match args.prove_bound {
+        Some(_) if !response.hidden => bail!(
+            "--prove-bound: the {} rules hide nothing from final_strategy, so the best \
+             response's win rate is already the best",
+            rules.name()
+        ),
+        Some(nodes) => {
+            let _spinner = Spinner::new(&format!(
+                "proving a bound by branch and bound, up to {nodes} nodes"
+            ));
+            Some(engine.blind_bound(&b, response.grade.win_rate, nodes as usize))
+        }
+        None => None,
+    };
     let objective = if response.hidden {
         Objective::BlindBestResponse {
             against: against.clone(),
@@ -162,6 +185,7 @@ pub fn run(
         first: grade.first.a_wins,
         second: grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
+        proven_bound: proven.clone(),
         file: args.output.as_ref().map(|p| p.display().to_string()),
         warning: info.grade.as_ref().and_then(export::losing_warning),
         win_rate_exact: exact_text(|(g, _)| Some(&g.win_rate)),
@@ -215,6 +239,20 @@ pub fn run(
                 exact_fraction_text(bound)
             )?;
         }
+    }
+    if let Some(proven) = &proven {
+        let how = if proven.complete {
+            "complete: the best final_strategy wins exactly this".to_string()
+        } else {
+            "stopped with nodes open; a larger --prove-bound may prove less".to_string()
+        };
+        writeln!(
+            out,
+            "proven bound {}: branch and bound over {} nodes; {how} (gap {:.6})",
+            proven.bound,
+            proven.nodes,
+            proven.bound - summary.win_rate
+        )?;
     }
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;

@@ -359,6 +359,8 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         game: game(preset, goal),
         against: vec![],
         output: Some(staging.join(&file)),
+        effort: None,
+        prove_bound: None,
         exact: ExactArgs { exact: false },
         json: JsonArgs { json: true },
         python: NO_PYTHON,

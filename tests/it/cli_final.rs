@@ -299,3 +299,65 @@ fn a_field_final_grades_back_to_each_opponents_figure() {
     assert!((win_rate - sum / 2.0).abs() < 1e-15);
     assert!(win_rate <= number(&result, "bound"));
 }
+
+/// `--effort` and `--prove-bound` on fa16 at goal 30: no kicks end no
+/// better than the default's; the proven bound lies between the file's win
+/// rate and the sighted bound and reports its nodes; both are refused
+/// where they mean nothing (rules that hide nothing, a field).
+#[test]
+fn effort_and_proven_bound() {
+    let dir = TempDir::new().unwrap();
+    let game = ["final", "--rules", "fa16", "--goal", "30"];
+    let default = json(&dir, &game);
+    let none = json(&dir, &[&game[..], &["--effort", "0"]].concat());
+    assert!(number(&none, "win_rate") <= number(&default, "win_rate"));
+    let proven = json(&dir, &[&game[..], &["--prove-bound", "41"]].concat());
+    let bound = number(&proven["proven_bound"], "bound");
+    assert!(bound <= number(&proven, "bound") + 1e-12, "{proven}");
+    assert!(bound >= number(&proven, "win_rate") - 1e-12, "{proven}");
+    assert!(proven["proven_bound"]["nodes"].as_u64().unwrap() <= 41);
+    let text = crate::common::stdout_in(dir.path(), &[&game[..], &["--prove-bound", "5"]].concat());
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("proven bound "), "{text}");
+    for (args, message) in [
+        (
+            &[
+                "final",
+                "--rules",
+                "fa13",
+                "--goal",
+                "30",
+                "--prove-bound",
+                "5",
+            ][..],
+            "hide nothing",
+        ),
+        (
+            &[
+                "final",
+                "--rules",
+                "fa16",
+                "--goal",
+                "30",
+                "--prove-bound",
+                "5",
+                "--against",
+                "always_roll(3)",
+                "--against",
+                "always_roll(5)",
+            ][..],
+            "one opponent",
+        ),
+        (
+            &["final", "--rules", "fa16", "--prove-bound", "0"][..],
+            "--prove-bound",
+        ),
+    ] {
+        hog()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+}

@@ -1,0 +1,245 @@
+//! A proven bound on the blind best response, tighter than the sighted
+//! one: branch and bound over the actions each cell may take (opt-in; see
+//! [`Engine::blind_bound`]).
+//!
+//! # The bound of a node
+//!
+//! A node allows each cell (s, o) a set A(s, o) of actions. Every blind
+//! policy that answers from the sets is also a policy that sees the hidden
+//! state and answers from the same sets, so the best response that sees the
+//! hidden state, restricted to the sets, wins at least as much as any of
+//! them:
+//!
+//! ```text
+//!   U(A) = ½ W_A(0, 0, h₀) + ½ L_A(0, 0, h₀)
+//!   W_A(x) = max over a in A(s, o) of Σ_p P(p | x, a) · {1 win, 0 loss, L_A(y) otherwise}
+//!   L_A(x) = Σ_p P(p | x, B(x)) · {0 win, 1 loss, W_A(y) otherwise}
+//! ```
+//!
+//! At the root every action is allowed and U is the sighted bound.
+//!
+//! # Branching
+//!
+//! If the restricted response answers alike in every hidden state of each
+//! cell its games reach, it plays as a blind policy does, and that blind
+//! policy wins U(A): the node is solved, and U(A) is a win rate some blind
+//! policy attains. Otherwise take the cell with the most reach where it
+//! answers a with one hidden value and a' ≠ a with another. A blind policy
+//! answers that cell with one action, which is not a or not a', so the two
+//! children, A without a there and A without a' there, hold every blind
+//! policy of the node between them.
+//!
+//! # The search
+//!
+//! Best first: the open node with the highest U is split next. Every blind
+//! policy lies in some open or solved node, so the blind optimum is at most
+//! the highest U among them, and that only falls as nodes are split. A
+//! node whose U is no more than a win rate already attained (the ascent's,
+//! or a solved node's) cannot hold a better policy and is dropped.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::{push, Engine};
+use crate::model::Next;
+use crate::rules::State;
+use crate::solve::Grid;
+use crate::strategy::Policy;
+
+/// What the branch and bound proved.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ProvenBound {
+    /// No blind strategy wins more than this against B.
+    pub bound: f64,
+    /// The best win rate a solved node showed a blind strategy attains (at
+    /// least the incumbent given).
+    pub attained: f64,
+    /// The nodes whose bound was computed.
+    pub nodes: usize,
+    /// Whether the search ended with no open node: then `bound` is the
+    /// blind optimum itself, up to the tie tolerance.
+    pub complete: bool,
+}
+
+/// An open node: the actions taken away from cells, from the root's all.
+struct Node {
+    /// U of the node.
+    bound: f64,
+    /// (s · goal + o, the action not allowed there).
+    removed: Vec<(u32, i8)>,
+    /// The cell to split at, and two answers its restricted response gives
+    /// there with different hidden values.
+    split: (u32, i8, i8),
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Node {}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Node {
+    /// The higher bound first; on a tie the shallower node (fewer removed).
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.bound
+            .total_cmp(&other.bound)
+            .then(other.removed.len().cmp(&self.removed.len()))
+    }
+}
+
+/// A node's restricted response: its bound, and the cell to split it at
+/// with the two actions that disagree there, if any.
+struct Evaluated {
+    bound: f64,
+    split: Option<(u32, i8, i8)>,
+}
+
+impl Engine<'_, f64> {
+    /// Branch and bound (see the module docs) over at most `nodes` nodes,
+    /// from the win rate `incumbent` that a blind policy attains against
+    /// `b` (the ascent's). Rules with hidden state only, where no turn
+    /// scores 0.
+    pub fn blind_bound(&self, b: &Policy, incumbent: f64, nodes: usize) -> ProvenBound {
+        let mut attained = incumbent;
+        let mut open: BinaryHeap<Node> = BinaryHeap::new();
+        let mut count = 1;
+        let root = self.restricted(b, &[]);
+        // A solved node attains its bound; an open one is split later.
+        let keep = |open: &mut BinaryHeap<Node>, attained: &mut f64, removed, e: Evaluated| match e
+            .split
+        {
+            None => *attained = attained.max(e.bound),
+            Some(split) => open.push(Node {
+                bound: e.bound,
+                removed,
+                split,
+            }),
+        };
+        keep(&mut open, &mut attained, vec![], root);
+        while count < nodes {
+            let Some(node) = open.pop() else { break };
+            if node.bound <= attained {
+                // Every open node is bounded below this one's bound.
+                open.clear();
+                break;
+            }
+            let (cell, a, other) = node.split;
+            let children: Vec<Vec<(u32, i8)>> = [a, other]
+                .iter()
+                .map(|&taken| {
+                    let mut removed = node.removed.clone();
+                    removed.push((cell, taken));
+                    removed
+                })
+                .collect();
+            let evaluated = self.each(&children, |removed| self.restricted(b, removed));
+            count += 2;
+            for (removed, e) in children.into_iter().zip(evaluated) {
+                keep(&mut open, &mut attained, removed, e);
+            }
+        }
+        let open_bound = open
+            .iter()
+            .map(|node| node.bound)
+            .fold(f64::NEG_INFINITY, f64::max);
+        ProvenBound {
+            bound: attained.max(open_bound),
+            attained,
+            nodes: count,
+            complete: open_bound <= attained,
+        }
+    }
+
+    /// The best response to `b` that sees the hidden state, with the
+    /// actions in `removed` taken away from their cells: U(A), and where
+    /// it answers a reached cell differently with two hidden values, the
+    /// reached cell of most reach with two of its answers.
+    fn restricted(&self, b: &Policy, removed: &[(u32, i8)]) -> Evaluated {
+        let model = self.model();
+        let goal = model.goal() as usize;
+        let hidden = model.hidden();
+        let actions = model.rules().actions();
+        let min = *actions.start();
+        // allowed[cell] bit (a - min): whether the cell may take action a.
+        let mut allowed = vec![u16::MAX; goal * goal];
+        for &(cell, a) in removed {
+            allowed[cell as usize] &= !(1 << (i32::from(a) - min));
+        }
+        let mut us = Grid::new(model, 0.0);
+        let mut them = Grid::new(model, 0.0);
+        let mut table = ndarray::Array3::<i8>::zeros((hidden.len(), goal, goal));
+        let mut buffer = vec![];
+        for layer in self.layers() {
+            for &x in &layer.states {
+                let (s, o) = (x.score as usize, x.opponent_score as usize);
+                let options = self.options(x, &mut buffer, &them, &us, f64::clone);
+                // The first best allowed action, from the fewest dice.
+                let (a, w) = actions
+                    .clone()
+                    .filter(|a| allowed[s * goal + o] & (1 << (a - min)) != 0)
+                    .map(|a| (a, *options.value(a).expect("no turn passes")))
+                    .fold((min, f64::NEG_INFINITY), |best, (a, w)| {
+                        if w > best.1 {
+                            (a, w)
+                        } else {
+                            best
+                        }
+                    });
+                us.set(x, w);
+                table[[hidden.index(x), s, o]] = a as i8;
+            }
+            for &x in &layer.states {
+                let value = self.expect(x, b.get(x), |next| match next {
+                    Next::Win => 0.0,
+                    Next::Loss => 1.0,
+                    Next::Continue(y) => *us.get(y),
+                    Next::Again(y) => *them.get(y),
+                });
+                them.set(x, value);
+            }
+        }
+        let bound = 0.5 * (us.get(State::START) + them.get(State::START));
+        let ours = Policy::from_actions_unchecked(model.goal(), hidden.clone(), table);
+        // μ under the restricted response, lowest layer first.
+        let mut reach_us = Grid::new(model, 0.0);
+        let mut reach_b = Grid::new(model, 0.0);
+        *reach_us.get_mut(State::START) = 0.5;
+        *reach_b.get_mut(State::START) = 0.5;
+        let layers: Vec<_> = self.layers().collect();
+        for layer in layers.iter().rev() {
+            for &x in &layer.states {
+                push(self, &ours, x, &mut reach_us, &mut reach_b);
+                push(self, b, x, &mut reach_b, &mut reach_us);
+            }
+        }
+        let mut split = None;
+        let mut most = 0.0;
+        for s in 0..goal {
+            for o in 0..goal {
+                let answers: Vec<(i8, f64)> = (0..hidden.len())
+                    .map(|h| {
+                        let x = hidden.state(h, s as u32, o as u32);
+                        (ours.actions()[[h, s, o]], *reach_us.get(x))
+                    })
+                    .filter(|&(_, r)| r > 0.0)
+                    .collect();
+                let Some(&(first, _)) = answers.first() else {
+                    continue;
+                };
+                if let Some(&(other, _)) = answers.iter().find(|(a, _)| *a != first) {
+                    let reach: f64 = answers.iter().map(|(_, r)| r).sum();
+                    if reach > most {
+                        most = reach;
+                        split = Some(((s * goal + o) as u32, first, other));
+                    }
+                }
+            }
+        }
+        Evaluated { bound, split }
+    }
+}
