@@ -1,6 +1,6 @@
 //! `hog`: the command-line tool. It parses the command line, runs the
 //! command, and on an error prints `error: ` and the whole error chain on
-//! one line to stderr and exits with status 2. A usage error (an unknown,
+//! one line to stderr (control characters escaped) and exits with status 2. A usage error (an unknown,
 //! missing or malformed argument) is one `error:` line and one hint line,
 //! the command's usage, also with status 2. A closed stdout
 //! (`hog ... | head`) is not an error, and a stderr that cannot be written
@@ -11,6 +11,7 @@ mod cmd;
 mod files;
 mod okconfig;
 mod plot;
+mod printable;
 mod progress;
 mod python;
 mod recorded;
@@ -39,7 +40,8 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // Nothing is left to tell if stderr fails too.
-            let _ = writeln!(io::stderr(), "error: {error:#}");
+            let message = format!("{error:#}");
+            let _ = writeln!(io::stderr(), "error: {}", printable::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -29,6 +29,7 @@ use super::contest_cache::{key, Cache, Key};
 use super::{baseline_or_course, write_json};
 use crate::cli::ContestArgs;
 use crate::files::{check_writable, write_atomically};
+use crate::printable::{printable, printable_line};
 use crate::sources::Sources;
 
 /// The strategy files a folder's entries are read from.
@@ -469,20 +470,21 @@ fn write_table(out: &mut dyn Write, report: &Report, summary: &Summary) -> Resul
     writeln!(out, "rank  points  vs baseline     entry")?;
     for entry in &report.entries {
         let label = if entry.name == entry.source {
-            entry.name.clone()
+            printable_line(&entry.name).into_owned()
         } else {
-            format!("{} ({})", entry.name, entry.source)
+            format!(
+                "{} ({})",
+                printable_line(&entry.name),
+                printable_line(&entry.source)
+            )
         };
         match (entry.rank, entry.points, entry.win_rate_vs_baseline) {
             (Some(rank), Some(points), Some(vs)) => {
                 writeln!(out, "{rank:>4}  {points:>6}  {vs:.12}  {label}")?
             }
             _ => {
-                let reason = entry
-                    .reason
-                    .as_deref()
-                    .unwrap_or("")
-                    .replace('\n', "\n    ");
+                let reason =
+                    printable(entry.reason.as_deref().unwrap_or("")).replace('\n', "\n    ");
                 writeln!(out, "excluded: {label}: {reason}")?
             }
         }

@@ -553,3 +553,51 @@ fn an_output_written_over_a_private_file_stays_private() {
     assert_eq!(mode & 0o777, 0o600);
     assert_ne!(std::fs::read(&table).unwrap(), b"old");
 }
+
+#[test]
+fn control_characters_from_files_and_entries_are_escaped_on_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A name that clears the screen, and output that retitles the terminal.
+    write_all(
+        d,
+        &[(
+            "subs/clear\x1b[2J.py",
+            "import sys\nsys.stderr.write('\\x1b]0;pwned\\x07')\nsys.stderr.flush()\nimport os\nos._exit(5)\n".to_string(),
+        )],
+    );
+    let (status, table, _) =
+        contest_run(d, &["subs", "always_roll(4)", "--goal", "5", "--no-cache"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        !table.contains('\x1b') && !table.contains('\x07'),
+        "{table:?}"
+    );
+    assert!(
+        table.contains("clear\\u{1b}[2J") && table.contains("\\u{1b}]0;pwned\\u{7}"),
+        "{table}"
+    );
+    let e = fails_in(d, &["grade", "subs/clear\x1b[2J.py", "--goal", "5"]);
+    assert!(
+        !e.contains('\x1b') && e.contains("\\u{1b}]0;pwned"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn simulate_states_its_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = fails_in(
+        dir.path(),
+        &[
+            "simulate",
+            "--p0",
+            "always_roll(4)",
+            "--p1",
+            "always_roll(4)",
+            "--games",
+            "18446744073709551615",
+        ],
+    );
+    assert!(e.contains("1..=1000000000"), "{e}");
+}
