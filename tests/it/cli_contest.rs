@@ -10,7 +10,7 @@ use assert_cmd::Command;
 use predicates::str::contains;
 use serde_json::Value;
 
-use crate::common::hog;
+use crate::common::{dead, hog};
 
 fn run_json(command: &mut Command) -> Value {
     let output = command.arg("--json").output().unwrap();
@@ -175,16 +175,6 @@ fn a_tie_is_no_match_point_and_the_margin_decides() {
     for entry in strict["entries"].as_array().unwrap() {
         assert_eq!(entry["points"], 0);
         assert_eq!(entry["rank"], 1);
-    }
-}
-
-/// Whether a process is gone (or dead and waiting to be reaped).
-fn dead(pid: &str) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
     }
 }
 

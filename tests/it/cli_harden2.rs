@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 use crate::cli_harden::{fails_in, mkfifo, ok_in};
-use crate::common::hog;
+use crate::common::{dead, hog};
 
 /// /dev/full as a child's stderr.
 fn full() -> Stdio {
@@ -200,16 +200,6 @@ fn answers_a_module_writes_on_the_drivers_pipe_are_checked() {
         e.contains("answered 4.0 at score 0, opponent_score 0"),
         "{e}"
     );
-}
-
-/// Whether a process is gone (or dead and waiting to be reaped).
-fn dead(pid: &str) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
-    }
 }
 
 /// Waits (at most a minute) for a file a module writes; its text.
@@ -582,24 +572,6 @@ fn control_characters_from_files_and_entries_are_escaped_on_the_terminal() {
         !e.contains('\x1b') && e.contains("\\u{1b}]0;pwned"),
         "{e:?}"
     );
-}
-
-#[test]
-fn simulate_states_its_bound() {
-    let dir = tempfile::tempdir().unwrap();
-    let e = fails_in(
-        dir.path(),
-        &[
-            "simulate",
-            "--p0",
-            "always_roll(4)",
-            "--p1",
-            "always_roll(4)",
-            "--games",
-            "18446744073709551615",
-        ],
-    );
-    assert!(e.contains("1..=1000000000"), "{e}");
 }
 
 #[test]

@@ -32,3 +32,13 @@ pub fn number(value: &Value, key: &str) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("{key} in {value}"))
 }
+
+/// Whether a process is gone (or dead and waiting to be reaped).
+pub fn dead(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
