@@ -114,6 +114,28 @@ fn growth(c: &mut Criterion) {
     group.finish();
 }
 
+/// Issue 17's presets: what `hog solve` does for them (the model's tables,
+/// then the self-play solve), against fa13, at goal 100 and 1000: the
+/// slowest of the presets after fa13 (a rule that fires at many points:
+/// sp15's Hogtimus Prime, sp19's and fa18's swaps, sp22's Hog Pile and
+/// draws) and fa21 (Hog Pile, once the general path).
+fn new_presets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("new_presets_model_and_solve");
+    group.sample_size(10);
+    for goal in [100, 1000] {
+        for name in ["fa13", "sp15", "sp19", "fa18", "sp22", "fa21"] {
+            let rules = Rules::parse(name).unwrap();
+            group.bench_function(format!("{name}/{goal}"), |b| {
+                b.iter(|| {
+                    let model = Model::new(&rules, goal).unwrap();
+                    Engine::<f64>::new(&model, Driver::Parallel).optimal()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 /// A round robin of 10 arbitrary fa16 tables at goal 100 (45 pairs),
 /// parallel over the pairs: what `hog contest` spends per pair.
 fn round_robin(c: &mut Criterion) {
@@ -156,6 +178,7 @@ criterion_group!(
     blind_response,
     exact,
     growth,
+    new_presets,
     round_robin
 );
 criterion_main!(benches);

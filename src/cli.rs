@@ -34,6 +34,29 @@ pub struct GameArgs {
     pub goal: Option<i64>,
 }
 
+/// The game of a command that takes no strategy (`dist`, `turn`).
+#[derive(Args)]
+pub struct FixedGameArgs {
+    /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
+    /// canonical rules text [default: fa16]
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+
+    /// The goal: the game ends when a score reaches it [default: 100]
+    #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
+    pub goal: Option<i64>,
+}
+
+impl FixedGameArgs {
+    /// The same options, as a command that takes strategies has them.
+    pub fn game(&self) -> GameArgs {
+        GameArgs {
+            rules: self.rules.clone(),
+            goal: self.goal,
+        }
+    }
+}
+
 /// Output for machines.
 #[derive(Args)]
 pub struct JsonArgs {
@@ -178,8 +201,10 @@ pub struct FinalArgs {
     pub game: GameArgs,
 
     /// The strategy to beat; the preset's course baseline by default.
+    /// Given more than once, a field of opponents, each met as often: the
+    /// strategy with the highest mean exact win rate over the field.
     #[arg(long, value_name = "STRATEGY")]
-    pub against: Option<String>,
+    pub against: Vec<String>,
 
     /// Write the strategy to this file, by its extension: .py (a module
     /// defining final_strategy), .csv, .json or .hogtable.
@@ -345,7 +370,7 @@ pub enum RulesCommand {
 #[derive(Args)]
 pub struct TurnRulesArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: FixedGameArgs,
 
     /// The sides of every die (4 only after a Pork Chop in fa16).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
@@ -522,10 +547,19 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
-    /// The opponent's fixed strategy; without it, both players play the
-    /// self-play optimum.
+    /// The opponent's fixed strategy; without it (and without --strategy),
+    /// both players play the self-play optimum.
     #[arg(long, value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    /// Explain this strategy's answer instead of the solved one: each
+    /// action's chance when the strategy plays on after it, against
+    /// --against (the course baseline by default). `final` is the file hog
+    /// final makes. Where the rules hide state the strategy cannot see
+    /// (fa16's dice sides), the chances are the mix over it, weighted by
+    /// how often games reach each.
+    #[arg(long, value_name = "STRATEGY")]
+    pub strategy: Option<String>,
 
     #[command(flatten)]
     pub exact: ExactArgs,

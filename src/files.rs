@@ -207,6 +207,12 @@ pub fn check_writable(path: &Path) -> Result<()> {
         _ => {}
     }
     let folder = folder_of(&target);
+    if !folder.is_dir() {
+        bail!(
+            "cannot write {name}: there is no folder {} to write it in",
+            folder.display()
+        );
+    }
     tempfile::Builder::new()
         .prefix(&temporary_prefix(&target))
         .tempfile_in(folder)

@@ -45,6 +45,8 @@
 //! stays text (searchable, selectable).
 
 mod crisp_text;
+mod legend;
+mod matrix;
 
 use std::sync::Once;
 
@@ -56,6 +58,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{register_font, FontStyle, RGBColor};
 
 use crisp_text::CrispText;
+use legend::{draw_action_legend, draw_colour_bar};
 
 /// The width of one panel, in pixels.
 pub const PANEL_WIDTH: u32 = 900;
@@ -210,8 +213,13 @@ pub enum Cells {
     Probability(Square<f64>),
     /// A contest's win-rate matrix: cell (row, column) is the row entry's
     /// win rate against the column entry (entries in rank order, the first
-    /// at 0), viridis from 0 to 1, grey where there is none (the diagonal).
-    Matrix(Square<Option<f64>>),
+    /// at 0, drawn at the top left), viridis from 0 to 1, grey where there
+    /// is none (the diagonal); `names` label the rows and the columns. Its
+    /// own layout: see [`matrix`].
+    Matrix {
+        cells: Square<Option<f64>>,
+        names: Vec<String>,
+    },
     /// A difference where there is one (None: grey), on a colour bar from
     /// -m to +m, m the smallest of 0.001, 0.002, 0.005, 0.01, ..., 1 that
     /// holds every difference. `label` names what is subtracted from what.
@@ -367,12 +375,8 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
     let size = match &panel.cells {
         Cells::Actions { actions, .. } => actions.size(),
         Cells::Probability(p) => p.size(),
-        Cells::Matrix(cells) => cells.size(),
+        Cells::Matrix { cells, names } => return matrix::draw(area, cells, names),
         Cells::Difference { cells, .. } => cells.size(),
-    };
-    let (x_desc, y_desc) = match &panel.cells {
-        Cells::Matrix(_) => ("column entry (rank order)", "row entry (rank order)"),
-        _ => ("opponent_score", "score (player to move)"),
     };
     let chart_area = area.clone().shrink(
         (PLOT_LEFT - Y_LABEL_AREA, PLOT_TOP),
@@ -393,8 +397,8 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         .y_label_formatter(&|_| String::new())
         .label_style(text_style(15))
         .axis_desc_style(text_style(17))
-        .x_desc(x_desc)
-        .y_desc(y_desc)
+        .x_desc("opponent_score")
+        .y_desc("score (player to move)")
         .draw()
         .map_err(drawing)?;
     match &panel.cells {
@@ -404,22 +408,23 @@ fn draw_panel<DB: DrawingBackend>(area: &Area<DB>, panel: &Panel) -> Result<()> 
         }
         Cells::Probability(p) => {
             draw_cells(&mut chart, p, |&v| probability_colour(v))?;
-            draw_colour_bar(area, 0.0, 1.0, probability_colour, "P(win)")?;
+            draw_colour_bar(area, PLOT_SIZE, 0.0, 1.0, probability_colour, "P(win)")?;
         }
-        Cells::Matrix(cells) => {
-            draw_cells(&mut chart, cells, |p| match p {
-                Some(p) => probability_colour(*p),
-                None => AGREE_COLOUR,
-            })?;
-            draw_colour_bar(area, 0.0, 1.0, probability_colour, "win rate")?;
-        }
+        Cells::Matrix { .. } => unreachable!("drawn by matrix::draw"),
         Cells::Difference { cells, label } => {
             let scale = difference_scale(cells);
             draw_cells(&mut chart, cells, |d| match d {
                 Some(d) => difference_colour(*d, scale),
                 None => AGREE_COLOUR,
             })?;
-            draw_colour_bar(area, -scale, scale, |d| difference_colour(d, scale), label)?;
+            draw_colour_bar(
+                area,
+                PLOT_SIZE,
+                -scale,
+                scale,
+                |d| difference_colour(d, scale),
+                label,
+            )?;
             let y = (PLOT_TOP + PLOT_SIZE + 16) as i32;
             let x = LEGEND_LEFT as i32;
             area.draw(&Rectangle::new(
@@ -620,99 +625,6 @@ fn wrap<DB: DrawingBackend>(
         .collect())
 }
 
-/// One swatch and its label per action.
-fn draw_action_legend<DB: DrawingBackend>(
-    area: &Area<DB>,
-    actions: std::ops::RangeInclusive<i32>,
-) -> Result<()> {
-    let x = LEGEND_LEFT as i32;
-    area.draw(&Text::new(
-        "num_rolls",
-        (x, PLOT_TOP as i32),
-        text_style(17),
-    ))
-    .map_err(drawing)?;
-    for (row, a) in actions.enumerate() {
-        let y = PLOT_TOP as i32 + 34 + 32 * row as i32;
-        area.draw(&Rectangle::new(
-            [(x, y), (x + 24, y + 24)],
-            action_colour(a).filled(),
-        ))
-        .map_err(drawing)?;
-        area.draw(&Rectangle::new([(x, y), (x + 24, y + 24)], BLACK))
-            .map_err(drawing)?;
-        let label = match a {
-            -1 => "-1 (Pork Chop)".to_string(),
-            1 => "1 die".to_string(),
-            n => format!("{n} dice"),
-        };
-        area.draw(&Text::new(
-            label,
-            (x + 34, y + 12),
-            text_style(16).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))
-        .map_err(drawing)?;
-    }
-    Ok(())
-}
-
-/// A vertical colour bar beside the map, `max` at the top, with five ticks.
-fn draw_colour_bar<DB: DrawingBackend>(
-    area: &Area<DB>,
-    min: f64,
-    max: f64,
-    colour: impl Fn(f64) -> RGBColor,
-    label: &str,
-) -> Result<()> {
-    let (x, top) = (LEGEND_LEFT as i32, PLOT_TOP as i32);
-    let rows = PLOT_SIZE as i32;
-    for i in 0..rows {
-        let v = max - (i as f64 + 0.5) / rows as f64 * (max - min);
-        area.draw(&Rectangle::new(
-            [(x, top + i), (x + BAR_WIDTH as i32, top + i + 1)],
-            colour(v).filled(),
-        ))
-        .map_err(drawing)?;
-    }
-    area.draw(&Rectangle::new(
-        [(x - 1, top - 1), (x + BAR_WIDTH as i32, top + rows)],
-        BLACK,
-    ))
-    .map_err(drawing)?;
-    let signed = min < 0.0;
-    for k in 0..=4 {
-        let v = max - k as f64 / 4.0 * (max - min);
-        let y = top + (k * (rows - 1)) / 4;
-        let right = x + BAR_WIDTH as i32;
-        area.draw(&PathElement::new(vec![(right, y), (right + 5, y)], BLACK))
-            .map_err(drawing)?;
-        area.draw(&Text::new(
-            tick_label(v, signed),
-            (right + 9, y),
-            text_style(15).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))
-        .map_err(drawing)?;
-    }
-    area.draw(&Text::new(
-        label.to_string(),
-        (x, top - 10),
-        text_style(15).pos(Pos::new(HPos::Left, VPos::Bottom)),
-    ))
-    .map_err(drawing)?;
-    Ok(())
-}
-
-/// A tick value without trailing zeros; `signed` writes + before positives.
-fn tick_label(v: f64, signed: bool) -> String {
-    let text = format!("{v:.6}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    match text {
-        "-0" | "0" => "0".to_string(),
-        _ if signed && v > 0.0 => format!("+{text}"),
-        _ => text.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -903,15 +815,5 @@ mod tests {
         assert_eq!(score_ticks(2), [0, 1]);
         assert_eq!(score_ticks(11), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
         assert_eq!(score_ticks(5000).last(), Some(&4999));
-    }
-
-    #[test]
-    fn tick_labels() {
-        assert_eq!(tick_label(0.25, false), "0.25");
-        assert_eq!(tick_label(1.0, false), "1");
-        assert_eq!(tick_label(0.0, false), "0");
-        assert_eq!(tick_label(0.02, true), "+0.02");
-        assert_eq!(tick_label(-0.0025, true), "-0.0025");
-        assert_eq!(tick_label(-1e-17, true), "0");
     }
 }

@@ -1,9 +1,13 @@
 //! Progress bars on stderr for long work, shown only on a terminal.
 
 use std::io::{IsTerminal, Write};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::printable::printable_line;
 
 /// Solves and evaluations of fewer states than this are too quick for a bar.
 const BAR_MIN_STATES: u64 = 1_000_000;
@@ -68,7 +72,8 @@ impl StepBar {
             .expect("a valid template"),
         );
         bar.set_length(steps);
-        bar.set_message(what.to_string());
+        // `what` may name a file: one line, escaped for the terminal.
+        bar.set_message(printable_line(what).into_owned());
         StepBar {
             bar,
             start: Instant::now(),
@@ -94,6 +99,58 @@ impl StepBar {
 
 impl Drop for StepBar {
     fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// A spinner and the time taken, on stderr, for work whose length is not
+/// known ahead (`hog final`'s blind search, which sweeps until nothing
+/// changes): shown only on a terminal, and only once the work has taken
+/// [`STEP_BAR_AFTER`]. Cleared when dropped.
+pub struct Spinner {
+    bar: ProgressBar,
+    /// Dropped to stop the thread that shows the spinner.
+    stop: Option<mpsc::Sender<()>>,
+    shower: Option<JoinHandle<()>>,
+}
+
+impl Spinner {
+    pub fn new(what: &str) -> Spinner {
+        let bar = ProgressBar::hidden().with_style(
+            ProgressStyle::with_template("{msg} {spinner} {elapsed}").expect("a valid template"),
+        );
+        // `what` may name a file: one line, escaped for the terminal.
+        bar.set_message(printable_line(what).into_owned());
+        if !std::io::stderr().is_terminal() {
+            return Spinner {
+                bar,
+                stop: None,
+                shower: None,
+            };
+        }
+        let (stop, stopped) = mpsc::channel::<()>();
+        let shown = bar.clone();
+        let shower = std::thread::spawn(move || {
+            if stopped.recv_timeout(STEP_BAR_AFTER) == Err(RecvTimeoutError::Timeout) {
+                shown.set_draw_target(ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(Duration::from_millis(100));
+            }
+        });
+        Spinner {
+            bar,
+            stop: Some(stop),
+            shower: Some(shower),
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(shower) = self.shower.take() {
+            // A thread that only waits and sets the bar up cannot panic.
+            let _ = shower.join();
+        }
         self.bar.finish_and_clear();
     }
 }

@@ -59,7 +59,7 @@ const STARTUP: Duration = Duration::from_secs(1);
 const GRACE: Duration = Duration::from_secs(1);
 
 const DRIVER: &str = r#"
-import importlib.util, json, os, signal, sys, traceback
+import importlib.machinery, importlib.util, json, os, signal, sys, time, traceback
 
 path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # The answers go to a private copy of stdout; the module's output to stderr.
@@ -83,7 +83,9 @@ def report_state(signum, frame):
 signal.signal(signal.SIGUSR1, report_state)
 
 try:
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    # The loader named, so that a module named HOG.PY loads too.
+    loader = importlib.machinery.SourceFileLoader(module_name, path)
+    spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
@@ -150,12 +152,22 @@ pub fn python_policy(
         sandbox.path(),
         bar.stepper(),
     )
-    .map_err(|e| match &left_out {
-        Some(files) => e.context(format!(
-            "{files} left out of its sandbox (over the {} MiB copied)",
-            MAX_FOLDER >> 20
-        )),
-        None => e,
+    .map_err(|e| {
+        // Tracebacks name the module's copy: name the original instead, so
+        // that the same failure reads the same in every run.
+        let copy = format!("{}/", sandbox.path().display());
+        let original = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(folder) => format!("{}/", folder.display()),
+            None => String::new(),
+        };
+        let e = anyhow!("{}", format!("{e:#}").replace(&copy, &original));
+        match &left_out {
+            Some(files) => e.context(format!(
+                "{files} left out of its sandbox (over the {} MiB copied)",
+                MAX_FOLDER >> 20
+            )),
+            None => e,
+        }
     })
     .with_context(|| format!("{}", path.display()))?;
     drop(bar);

@@ -115,6 +115,17 @@ pub fn game(
     Ok((rules, goal, origin))
 }
 
+/// The game (rules and goal) that the first file a strategy text names
+/// records, if it records one (see [`record`]).
+pub fn recorded_game(text: &str) -> Result<Option<(Rules, u32)>> {
+    for file in strategy_files(text) {
+        if let Some(record) = record(&file)? {
+            return Ok(Some((record.rules, record.goal)));
+        }
+    }
+    Ok(None)
+}
+
 /// The rules of the semester that the ok configs beside the Python files
 /// and in the folders among `texts` name, else the default.
 fn course_rules<'a>(texts: impl Iterator<Item = &'a &'a str>) -> Result<(Rules, Origin)> {

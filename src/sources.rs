@@ -32,7 +32,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
 
 use crate::files::open_input;
-use crate::progress::SolveBar;
+use crate::progress::{SolveBar, Spinner};
 use crate::python::python_policy;
 
 /// What kind of file a strategy text names.
@@ -49,10 +49,13 @@ pub enum FileKind<'a> {
 }
 
 impl FileKind<'_> {
-    /// `hog.py`, `hog.py:NAME`, `x.csv`, `x.json`, or anything else: a table.
+    /// `hog.py`, `hog.py:NAME`, `x.csv`, `x.json` (in any case: `X.CSV`), or
+    /// anything else: a table.
     pub fn of(text: &str) -> FileKind<'_> {
         if let Some((path, function)) = text.rsplit_once(':').filter(|(path, function)| {
-            path.ends_with(".py") && !function.is_empty() && !function.contains(['/', '\\'])
+            extension(Path::new(path)) == "py"
+                && !function.is_empty()
+                && !function.contains(['/', '\\'])
         }) {
             return FileKind::Python {
                 path: Path::new(path),
@@ -60,7 +63,7 @@ impl FileKind<'_> {
             };
         }
         let path = Path::new(text);
-        match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        match extension(path).as_str() {
             "py" => FileKind::Python {
                 path,
                 function: "final_strategy",
@@ -133,6 +136,7 @@ impl Sources {
                     .resolve(inner, text, rules, goal)
                     .with_context(|| format!("in {text}"))?;
                 let model = Model::new(rules, goal)?;
+                let _spinner = Spinner::new(&format!("searching {text}"));
                 let response =
                     Engine::<f64>::new(&model, Driver::Parallel).blind_response(&against)?;
                 Ok(response.policy)
@@ -184,12 +188,21 @@ impl Sources {
     }
 }
 
+/// A file name's extension in lower case ("" if none): files named
+/// `HOG.PY` or `TABLE.CSV` are read as their kind.
+pub fn extension(path: &Path) -> String {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
 /// A text names a file when it has a path separator or a known extension
 /// (`hog.py:NAME` included).
 fn named_as_file(text: &str) -> bool {
     text.contains(std::path::is_separator)
         || match FileKind::of(text) {
-            FileKind::Table(path) => path.extension().is_some_and(|e| e == "hogtable"),
+            FileKind::Table(path) => extension(path) == "hogtable",
             FileKind::Python { .. } | FileKind::Csv(_) | FileKind::Json(_) => true,
         }
 }

@@ -95,8 +95,25 @@ const BATCH: usize = 4;
 const BLOCK: usize = 12;
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
+/// The sweeps of the one ascent where the rules keep memories.
+const MEMORY_SWEEPS: usize = 4;
 /// The seed of the restarts' perturbations.
 const SEED: u64 = 0x6f67;
+
+/// The best strategy of the two scores alone against a field of fixed
+/// strategies.
+pub struct FieldResponse<V> {
+    /// The answers, the same in every hidden state.
+    pub policy: Policy,
+    /// Its exact course grade against each opponent, in the field's order.
+    pub grades: Vec<Grade<V>>,
+    /// The mean of the grades' win rates.
+    pub win_rate: V,
+    /// The mean of the win rates of each opponent's best response that
+    /// sees the whole state: no strategy of the two scores does better
+    /// against the field.
+    pub bound: V,
+}
 
 /// The best strategy of the two scores alone against a fixed strategy.
 pub struct BlindResponse<V> {
@@ -130,16 +147,6 @@ impl<V: Probability> Engine<'_, V> {
                 hidden: false,
             });
         }
-        if model.hidden().memory > 1 {
-            // A sweep costs about one solve, 15-20 s at goal 100 over the
-            // 121-196 memories of each pair of scores, and the search runs
-            // hundreds: not yet a command one waits for.
-            return Err(Error::Unsupported(format!(
-                "the blind best response under {}: the search over each player's hidden memory \
-                 (Feral Hogs) is not fast enough yet; hog solve, grade and explain play these rules",
-                model.rules().name()
-            )));
-        }
         if model.rules().can_score_zero() {
             return Err(Error::Unsupported(format!(
                 "the blind best response under {}: rules with hidden state where a turn can \
@@ -147,19 +154,28 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        let starts = self.starts(&seen);
+        // Each player's memory multiplies the states by 121 (fa19) or 196
+        // (sp20, su20), and a sweep costs a few seconds at goal 100: the
+        // search there is one ascent from the sighted best response, of at
+        // most MEMORY_SWEEPS sweeps, with no restarts.
+        let memories = model.hidden().memory > 1;
+        let (starts, sweeps, restarts) = if memories {
+            (vec![seen.clone()], MEMORY_SWEEPS, 0)
+        } else {
+            (self.starts(&seen), MAX_SWEEPS, RESTARTS)
+        };
         let mut best = self
-            .each(&starts, |start| self.ascend(b, start))
+            .each(&starts, |start| self.ascend(&[b], start, sweeps))
             .into_iter()
             .reduce(better)
             .expect("there is at least one start");
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        for _ in 0..RESTARTS / BATCH {
+        for _ in 0..restarts / BATCH {
             let perturbed: Vec<Policy> = (0..BATCH)
                 .map(|_| perturb(&best, &seen, &mut rng))
                 .collect();
             best = self
-                .each(&perturbed, |start| self.ascend(b, start))
+                .each(&perturbed, |start| self.ascend(&[b], start, MAX_SWEEPS))
                 .into_iter()
                 .fold(best, better);
         }
@@ -169,6 +185,77 @@ impl<V: Probability> Engine<'_, V> {
             policy: best.policy,
             bound,
             hidden: true,
+        })
+    }
+
+    /// The best strategy of the two scores alone against a field of
+    /// opponents, each met with the same chance: the highest mean exact win
+    /// rate over the field (see [`Work`]: which opponent we face is hidden
+    /// state too). The starts are each opponent's sighted best response
+    /// (with the other starts of [`Engine::blind_response`] for each where
+    /// the rules hide state and keep no memories), then the same seeded
+    /// restarts from the best so far. The bound is the mean of the
+    /// opponents' sighted best responses' win rates.
+    pub fn field_response(&self, field: &[&Policy]) -> Result<FieldResponse<V>> {
+        let model = self.model();
+        assert!(!field.is_empty(), "a field of at least one opponent");
+        if model.rules().can_score_zero() && (field.len() > 1 || model.rules().hides_state()) {
+            return Err(Error::Unsupported(format!(
+                "the best response to a field under {}: rules where a turn can score 0 points",
+                model.rules().name()
+            )));
+        }
+        let seen: Vec<(V, Policy)> = field
+            .iter()
+            .map(|b| {
+                let response = self.best_response(b);
+                (response.win_rate(), response.policy.to_policy(model))
+            })
+            .collect();
+        let bound = seen
+            .iter()
+            .fold(V::zero(), |sum, (rate, _)| sum + rate.clone())
+            * V::from_counts(1, field.len() as u64);
+        let memories = model.hidden().memory > 1;
+        let (sweeps, restarts) = if memories {
+            (MEMORY_SWEEPS, 0)
+        } else {
+            (MAX_SWEEPS, RESTARTS)
+        };
+        let starts: Vec<Policy> = seen
+            .iter()
+            .flat_map(
+                |(_, policy)| match model.rules().hides_state() && !memories {
+                    true => self.starts(policy),
+                    false => vec![policy.clone()],
+                },
+            )
+            .collect();
+        let mut best = self
+            .each(&starts, |start| self.ascend(field, start, sweeps))
+            .into_iter()
+            .reduce(better)
+            .expect("there is at least one start");
+        let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+        for _ in 0..restarts / BATCH {
+            let perturbed: Vec<Policy> = (0..BATCH)
+                .map(|_| perturb(&best, &seen[rng.gen_range(0..seen.len())].1, &mut rng))
+                .collect();
+            best = self
+                .each(&perturbed, |start| self.ascend(field, start, MAX_SWEEPS))
+                .into_iter()
+                .fold(best, better);
+        }
+        let grades: Vec<Grade<V>> = field.iter().map(|b| self.grade(&best.policy, b)).collect();
+        let win_rate = grades
+            .iter()
+            .fold(V::zero(), |sum, grade| sum + grade.win_rate.clone())
+            * V::from_counts(1, field.len() as u64);
+        Ok(FieldResponse {
+            policy: best.policy,
+            grades,
+            win_rate,
+            bound,
         })
     }
 
@@ -205,10 +292,10 @@ impl<V: Probability> Engine<'_, V> {
     }
 
     /// Sweeps from `start` until no reached cell changes.
-    fn ascend(&self, b: &Policy, start: &Policy) -> Ascent<V> {
-        let mut work = Work::new(self, b);
+    fn ascend(&self, field: &[&Policy], start: &Policy, sweeps: usize) -> Ascent<V> {
+        let mut work = Work::new(self, field);
         let mut policy = start.clone();
-        for _ in 0..MAX_SWEEPS {
+        for _ in 0..sweeps {
             work.reach(&policy);
             let (next, changed) = work.sweep(&policy);
             policy = next;
@@ -218,7 +305,7 @@ impl<V: Probability> Engine<'_, V> {
         }
         Ascent {
             win_rate: work.win_rate(),
-            us: work.us,
+            us: work.field.swap_remove(0).us,
             policy,
         }
     }
@@ -286,12 +373,9 @@ fn push<V: Probability>(
     }
 }
 
-/// The grids of one ascent, reused by every sweep.
-struct Work<'e, 'm, V> {
-    engine: &'e Engine<'m, V>,
+/// The grids of one ascent against one opponent of the field.
+struct Opponent<'e, V> {
     b: &'e Policy,
-    /// Highest sum first.
-    layers: Vec<Layer>,
     /// μ: the chance of reaching the state with us to move.
     reach_us: Grid<V>,
     /// ν: the same with B to move.
@@ -300,96 +384,132 @@ struct Work<'e, 'm, V> {
     us: Grid<V>,
     /// L: our chance to win when B moves in the state.
     them: Grid<V>,
+}
+
+/// The grids of one ascent, reused by every sweep: one set per opponent.
+/// Which opponent we face is hidden from a course strategy too, so against
+/// a field of K opponents, each met with chance 1/K, the reach of every
+/// opponent's games weighs the cell's actions together (μ is ½ · 1/K at
+/// 0-0 for each), and the win rate is the field's mean.
+struct Work<'e, 'm, V> {
+    engine: &'e Engine<'m, V>,
+    /// Highest sum first.
+    layers: Vec<Layer>,
+    field: Vec<Opponent<'e, V>>,
     buffer: Vec<V>,
 }
 
 impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
-    fn new(engine: &'e Engine<'m, V>, b: &'e Policy) -> Self {
+    fn new(engine: &'e Engine<'m, V>, field: &[&'e Policy]) -> Self {
         let model = engine.model();
         Work {
             engine,
-            b,
             layers: engine.layers().collect(),
-            reach_us: Grid::new(model, V::zero()),
-            reach_b: Grid::new(model, V::zero()),
-            us: Grid::new(model, V::zero()),
-            them: Grid::new(model, V::zero()),
+            field: field
+                .iter()
+                .map(|&b| Opponent {
+                    b,
+                    reach_us: Grid::new(model, V::zero()),
+                    reach_b: Grid::new(model, V::zero()),
+                    us: Grid::new(model, V::zero()),
+                    them: Grid::new(model, V::zero()),
+                })
+                .collect(),
             buffer: vec![],
         }
     }
 
-    /// μ and ν under `ours` against B, pushed forward from 0-0 layer by
-    /// layer, lowest sum first: each state hands its reach, times the
+    /// μ and ν under `ours` against each B, pushed forward from 0-0 layer
+    /// by layer, lowest sum first: each state hands its reach, times the
     /// chance of each outcome, to the state the other player then faces.
     fn reach(&mut self, ours: &Policy) {
         let model = self.engine.model();
-        self.reach_us = Grid::new(model, V::zero());
-        self.reach_b = Grid::new(model, V::zero());
-        *self.reach_us.get_mut(State::START) = V::half();
-        *self.reach_b.get_mut(State::START) = V::half();
-        let Work {
-            engine,
-            b,
-            layers,
-            reach_us,
-            reach_b,
-            ..
-        } = self;
-        for layer in layers.iter().rev() {
-            for &x in &layer.states {
-                push(engine, ours, x, reach_us, reach_b);
-                push(engine, b, x, reach_b, reach_us);
+        // ½ for each seat, 1/K for each opponent.
+        let start = V::half() * V::from_counts(1, self.field.len() as u64);
+        for opponent in &mut self.field {
+            opponent.reach_us = Grid::new(model, V::zero());
+            opponent.reach_b = Grid::new(model, V::zero());
+            *opponent.reach_us.get_mut(State::START) = start.clone();
+            *opponent.reach_b.get_mut(State::START) = start.clone();
+            for layer in self.layers.iter().rev() {
+                for &x in &layer.states {
+                    push(
+                        self.engine,
+                        ours,
+                        x,
+                        &mut opponent.reach_us,
+                        &mut opponent.reach_b,
+                    );
+                    push(
+                        self.engine,
+                        opponent.b,
+                        x,
+                        &mut opponent.reach_b,
+                        &mut opponent.reach_us,
+                    );
+                }
             }
         }
     }
 
     /// One backward sweep from `policy` with the reach of the last
     /// [`Work::reach`]: the new blind policy, and whether a reached cell
-    /// changed. Afterwards `us` and `them` hold the new policy's values.
+    /// changed. Afterwards each opponent's `us` and `them` hold the new
+    /// policy's values.
     fn sweep(&mut self, policy: &Policy) -> (Policy, bool) {
         let model = self.engine.model();
         let hidden = model.hidden();
         let n = hidden.len();
+        // The cell's states: every opponent's, each with every hidden value.
+        let k = self.field.len();
         let mut table = policy.actions().clone();
         let mut changed = false;
-        let mut options: Vec<Option<Options<V>>> = Vec::with_capacity(n);
+        let mut options: Vec<Option<Options<V>>> = Vec::with_capacity(k * n);
         for layer in &self.layers {
             // A layer holds every state of the first hidden value, then of the next.
             let cells = layer.states.len() / n;
             for i in 0..cells {
                 let states = |h: usize| layer.states[h * cells + i];
-                let weights: Vec<V> = (0..n)
-                    .map(|h| self.reach_us.get(states(h)).clone())
+                let weights: Vec<V> = self
+                    .field
+                    .iter()
+                    .flat_map(|opponent| (0..n).map(|h| opponent.reach_us.get(states(h)).clone()))
                     .collect();
                 let reached = weights.iter().any(|w| *w > V::zero());
                 // Every action's Q where it counts: in each reached state,
-                // or with the first hidden value if the cell is unreached.
-                let counts = |h: usize| {
+                // or against the first opponent with the first hidden value
+                // if the cell is unreached.
+                let counts = |j: usize| {
                     if reached {
-                        weights[h] > V::zero()
+                        weights[j] > V::zero()
                     } else {
-                        h == 0
+                        j == 0
                     }
                 };
-                let (them, us) = (&self.them, &self.us);
                 let buffer = &mut self.buffer;
                 options.clear();
-                options.extend((0..n).map(|h| {
-                    counts(h).then(|| self.engine.options(states(h), buffer, them, us, V::clone))
-                }));
-                // Σ_h μ(s, o, h) Q(s, o, h, a), or Q with the first hidden value if unreached.
-                let q = |h: usize, a: i32| {
-                    options[h]
+                for (o, opponent) in self.field.iter().enumerate() {
+                    options.extend((0..n).map(|h| {
+                        counts(o * n + h).then(|| {
+                            let (them, us) = (&opponent.them, &opponent.us);
+                            self.engine.options(states(h), buffer, them, us, V::clone)
+                        })
+                    }));
+                }
+                let q = |j: usize, a: i32| {
+                    options[j]
                         .as_ref()
                         .and_then(|o| o.value(a))
                         .expect("no action passes")
                         .clone()
                 };
+                // Σ_(B, h) μ_B(s, o, h) Q_B(s, o, h, a), or Q with the first
+                // opponent and hidden value if unreached.
                 let score = |a: i32| -> V {
                     if reached {
-                        (0..n)
-                            .filter(|&h| counts(h))
-                            .fold(V::zero(), |sum, h| sum + weights[h].clone() * q(h, a))
+                        (0..k * n)
+                            .filter(|&j| counts(j))
+                            .fold(V::zero(), |sum, j| sum + weights[j].clone() * q(j, a))
                     } else {
                         q(0, a)
                     }
@@ -416,39 +536,50 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                         .find(|&a| ties(a))
                         .expect("the best is some action's")
                 };
-                let values: Vec<V> = (0..n)
-                    .map(|h| match &options[h] {
-                        Some(option) => option.value(chosen).expect("no action passes").clone(),
-                        None => self.engine.expect(states(h), chosen, |next| match next {
-                            Next::Win => V::one(),
-                            Next::Loss => V::zero(),
-                            Next::Continue(y) => them.get(y).clone(),
-                            Next::Again(y) => us.get(y).clone(),
-                        }),
-                    })
-                    .collect();
-                for (h, value) in values.into_iter().enumerate() {
+                for h in 0..n {
                     table[[h, s, o]] = chosen as i8;
-                    self.us.set(states(h), value);
+                }
+                for (o, opponent) in self.field.iter_mut().enumerate() {
+                    let values: Vec<V> = (0..n)
+                        .map(|h| match &options[o * n + h] {
+                            Some(option) => option.value(chosen).expect("no action passes").clone(),
+                            None => self.engine.expect(states(h), chosen, |next| match next {
+                                Next::Win => V::one(),
+                                Next::Loss => V::zero(),
+                                Next::Continue(y) => opponent.them.get(y).clone(),
+                                Next::Again(y) => opponent.us.get(y).clone(),
+                            }),
+                        })
+                        .collect();
+                    for (h, value) in values.into_iter().enumerate() {
+                        opponent.us.set(states(h), value);
+                    }
                 }
             }
-            for &x in &layer.states {
-                let value = self.engine.expect(x, self.b.get(x), |next| match next {
-                    Next::Win => V::zero(),
-                    Next::Loss => V::one(),
-                    Next::Continue(y) => self.us.get(y).clone(),
-                    Next::Again(y) => self.them.get(y).clone(),
-                });
-                self.them.set(x, value);
+            for opponent in &mut self.field {
+                for &x in &layer.states {
+                    let value = self.engine.expect(x, opponent.b.get(x), |next| match next {
+                        Next::Win => V::zero(),
+                        Next::Loss => V::one(),
+                        Next::Continue(y) => opponent.us.get(y).clone(),
+                        Next::Again(y) => opponent.them.get(y).clone(),
+                    });
+                    opponent.them.set(x, value);
+                }
             }
         }
         let policy = Policy::from_actions_unchecked(model.goal(), hidden, table);
         (policy, changed)
     }
 
-    /// R(π) of the last sweep's policy.
+    /// R(π) of the last sweep's policy: the mean over the field of each
+    /// opponent's ½ W(0-0) + ½ L(0-0).
     fn win_rate(&self) -> V {
-        (self.us.get(State::START).clone() + self.them.get(State::START).clone()) * V::half()
+        let sum = self.field.iter().fold(V::zero(), |sum, opponent| {
+            sum + (opponent.us.get(State::START).clone() + opponent.them.get(State::START).clone())
+                * V::half()
+        });
+        sum * V::from_counts(1, self.field.len() as u64)
     }
 }
 
@@ -495,7 +626,7 @@ mod tests {
             let b = random_policy(&rules, goal, &mut rng, false);
             let mut policy = random_policy(&rules, goal, &mut rng, true);
             let mut rate = engine.grade(&policy, &b).win_rate;
-            let mut work = Work::new(&engine, &b);
+            let mut work = Work::new(&engine, &[&b]);
             for _ in 0..5 {
                 work.reach(&policy);
                 let (next, _) = work.sweep(&policy);

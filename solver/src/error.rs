@@ -5,7 +5,7 @@ use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
-    #[error("unknown rules '{0}': expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'")]
+    #[error("unknown rules '{0}'{hint}: expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'", hint = did_you_mean(.0, crate::rules::preset_names()))]
     UnknownRules(String),
 
     #[error("bad rules text '{text}': {reason}")]
@@ -90,3 +90,36 @@ pub enum Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// ` (did you mean 'NAME'?)` for the candidate nearest to a mistyped
+/// `word` (by Damerau-Levenshtein distance, at most one edit per four
+/// characters, at least one; the first on a tie), or nothing.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    let word = word.trim().to_ascii_lowercase();
+    let most = (word.chars().count() / 4).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(&word, c), c))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d)
+        .map_or(String::new(), |(_, c)| format!(" (did you mean '{c}'?)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+
+    #[test]
+    fn near_names_are_suggested() {
+        let names = ["fa16", "fa13", "sp26", "optimal", "always_roll"];
+        assert_eq!(did_you_mean("fa61", names), " (did you mean 'fa16'?)");
+        assert_eq!(did_you_mean("FA13", names), " (did you mean 'fa13'?)");
+        assert_eq!(did_you_mean("optimel", names), " (did you mean 'optimal'?)");
+        assert_eq!(
+            did_you_mean("alwys_roll", names),
+            " (did you mean 'always_roll'?)"
+        );
+        assert_eq!(did_you_mean("boar", names), "");
+        assert_eq!(did_you_mean("", names), "");
+    }
+}

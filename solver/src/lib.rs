@@ -10,6 +10,7 @@ pub mod evaluate;
 pub mod exact;
 pub mod model;
 pub mod policy_file;
+pub mod reach;
 pub mod round_robin;
 pub mod rules;
 pub mod simulate;

@@ -17,9 +17,10 @@
 
 use crate::dice::roll_distribution;
 use crate::error::{Error, Result};
+use crate::rules::after_turn::leader_bonus;
 use crate::rules::{
-    power_of_three_digits_match, AfterTurn, Dice, Hidden, Memory, PigOut, Recall, Reroll,
-    RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
+    is_prime, power_of_three_digits_match, ActionLimit, AfterTurn, Dice, Hidden, Memory, PigOut,
+    Recall, Reroll, RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
 };
 
 /// Points after the point modifiers, with integer counts out of `total`.
@@ -52,11 +53,19 @@ pub struct Model {
     /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
     /// empty for kinds of dice the rules never roll.
     rolls: Vec<PointDistribution>,
-    /// Swine Swap on 3^sum, for every sum a turn can produce.
-    swap_on_sum: Vec<bool>,
-    /// Swine Swap on 3^sum from every sum s + o of a state: bit p set if a
-    /// turn of p points swaps (p < 128: see [`Model::landing`]).
-    swaps_from_sum: Vec<u128>,
+    /// The first rule that tests the sum of the scores alone (Swine Swap on
+    /// 3^sum, sp15's Hogtimus Prime on a prime sum: slow tests), and its
+    /// test for every sum a turn can produce.
+    sum_rule: Option<(AfterTurn, Vec<bool>)>,
+    /// Where the lone rule of [`Landing::Fires`] (but Swine Swap on doubles,
+    /// whose two points are quicker computed) may change the scores: bit
+    /// m of row o (words `o * fires_row ..`) is set if the rule may change
+    /// (m, o) after a turn that scored points, for m up to the goal - 1 plus
+    /// the most points; each row ends in two spare words for the windows
+    /// of [`Model::fire_points`].
+    fires: Vec<u64>,
+    /// The words of one row of `fires`.
+    fires_row: usize,
     /// The most points a turn can score.
     max_points: u32,
     /// A lone rule on the mover's score alone (Sus Fuss, Pigs on Prime,
@@ -71,10 +80,11 @@ pub struct Model {
 pub enum Landing {
     /// No after-turn rule: the mover's score is s + p.
     Plain,
-    /// One swap rule (a Swine Swap): s + p, except at the points where the
-    /// swap fires ([`Model::swap_points`]); no turn
-    /// scores 128 points or more, so they fit in one u128.
-    Swaps,
+    /// One rule that changes the scores at some points only (a Swine Swap,
+    /// Hog Pile, sp15's Hogtimus Prime): s + p, except at the points where
+    /// it may fire ([`Model::fire_points`]); no turn scores 128 points or
+    /// more, so they fit in one u128.
+    Fires,
     /// One rule on the mover's score alone (Sus Fuss, Pigs on Prime, Square
     /// Swine, Fuzzy Factors): the mover's score is [`Model::moved`] of s + p.
     Mover,
@@ -141,24 +151,14 @@ impl Model {
             .unwrap_or(0)
             .max(1);
         let max_score = goal + max_points;
-        let swap_on_sum = if rules.after.contains(&AfterTurn::SwineSwapPowerOfThree) {
-            (0..=2 * max_score)
-                .map(power_of_three_digits_match)
-                .collect()
-        } else {
-            vec![]
-        };
-        let swaps_from_sum = if swap_on_sum.is_empty() {
-            vec![]
-        } else {
-            (0..=2 * (goal - 1))
-                .map(|sum| {
-                    (0..=max_points.min(u128::BITS - 1))
-                        .filter(|&p| swap_on_sum[(sum + p) as usize])
-                        .fold(0, |mask, p| mask | 1 << p)
-                })
-                .collect()
-        };
+        let sum_rule = rules.after.iter().find_map(|&rule| {
+            let test: fn(u32) -> bool = match rule {
+                AfterTurn::SwineSwapPowerOfThree => power_of_three_digits_match,
+                AfterTurn::PrimeSumLeaderBonus => is_prime,
+                _ => return None,
+            };
+            Some((rule, (0..=2 * max_score).map(test).collect()))
+        });
         let moved = match rules.after.as_slice() {
             [rule] if rule.moves_mover_alone() => (0..=max_score)
                 .map(|m| rule.apply((m, 0), TurnFacts::default()).0)
@@ -172,17 +172,45 @@ impl Model {
                  through hidden state)"
             )));
         }
-        Ok(Model {
+        let mut model = Model {
             rules: rules.clone(),
             goal,
             recall: rules.recall(),
             roll_classes,
             rolls,
-            swap_on_sum,
-            swaps_from_sum,
+            sum_rule,
+            fires: vec![],
+            fires_row: 0,
             max_points,
             moved,
-        })
+        };
+        if model.landing() == Landing::Fires && rules.after != [AfterTurn::SwineSwapDouble] {
+            model.fire_rows(max_score);
+        }
+        Ok(model)
+    }
+
+    /// Fills [`Model::fires`]: the lone rule on every (m, o), o below the
+    /// goal and m up to `max_score`, after a turn of 1 point (a rule that
+    /// reads the points changes nothing on 0 points, so a point where it
+    /// fires on 1 is one where it may fire; an extra point costs a
+    /// [`Model::next_on_fire`]).
+    fn fire_rows(&mut self, max_score: u32) {
+        let rule = self.rules.after[0];
+        let turn = TurnFacts {
+            points: 1,
+            ..TurnFacts::default()
+        };
+        self.fires_row = max_score as usize / 64 + 3;
+        let mut fires = vec![0; self.goal as usize * self.fires_row];
+        for (o, row) in (0..self.goal).zip(fires.chunks_mut(self.fires_row)) {
+            for m in 0..=max_score {
+                if self.apply(rule, (m, o), turn) != (m, o) {
+                    row[m as usize / 64] |= 1 << (m % 64);
+                }
+            }
+        }
+        self.fires = fires;
     }
 
     pub fn rules(&self) -> &Rules {
@@ -311,10 +339,37 @@ impl Model {
         }
         match self.rules.after.as_slice() {
             [] => Landing::Plain,
-            [rule] if rule.is_swap() && self.max_points < u128::BITS => Landing::Swaps,
             [rule] if rule.moves_mover_alone() => Landing::Mover,
+            [_] if self.max_points < u128::BITS => Landing::Fires,
             _ => Landing::General,
         }
+    }
+
+    /// Feral Hogs' fast path ([`crate::solve`]): where the after-turn rules
+    /// are Feral Hogs and at most one swap after it, and nothing else moves
+    /// a state off its grid row, the memory kept and the swap rule.
+    pub fn feral(&self) -> Option<(Recall, Option<AfterTurn>)> {
+        let plain = self.rules.extra.is_empty()
+            && self.rules.limit == ActionLimit::None
+            && self.rules.special == Special::None
+            && self.rules.pig_out != PigOut::ZeroPiggyBack;
+        match self.rules.after.as_slice() {
+            [AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints] if plain => {
+                Some((self.recall, None))
+            }
+            [AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints, swap]
+                if plain && swap.is_swap() =>
+            {
+                Some((self.recall, Some(*swap)))
+            }
+            _ => None,
+        }
+    }
+
+    /// One after-turn rule on (mover, opponent), the slow ones looked up.
+    #[inline]
+    pub fn after_rule(&self, rule: AfterTurn, scores: (u32, u32), turn: TurnFacts) -> (u32, u32) {
+        self.apply(rule, scores, turn)
     }
 
     /// The lone rule on the mover's score ([`Landing::Mover`]), on a score
@@ -324,41 +379,64 @@ impl Model {
         self.moved[score as usize]
     }
 
-    /// The points p in 0..=max_points at which the swap rule fires from x,
-    /// as the bits of a mask: Swine Swap on doubles when s + p = 2o or
-    /// 2(s + p) = o, Swine Swap on 3^sum when the table says so for
-    /// s + p + o, any other swap when the rule says so for (s + p, o).
-    /// (Rules of [`Landing::Swaps`] only, where max_points < 128.)
+    /// The points p in 0..=max_points at which the lone rule may fire from
+    /// x, as the bits of a mask: Swine Swap on doubles when s + p = 2o or
+    /// 2(s + p) = o (no table needed), any other rule bits s to s +
+    /// max_points of row o of [`Model::fires`], read from the three words
+    /// that hold them. (Rules of [`Landing::Fires`] only, where max_points < 128.)
     #[inline]
-    pub fn swap_points(&self, x: State, max_points: u32) -> u128 {
+    pub fn fire_points(&self, x: State, max_points: u32) -> u128 {
         debug_assert!(
             max_points < u128::BITS,
-            "Landing::Swaps: fewer than 128 points"
+            "Landing::Fires: fewer than 128 points"
         );
-        let (s, o) = (x.score, x.opponent_score);
-        match self.rules.after.as_slice() {
-            [AfterTurn::SwineSwapDouble] => {
-                let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
-                doubles
-                    .into_iter()
-                    .flatten()
-                    .filter(|&m| m >= s && m - s <= max_points)
-                    .fold(0, |mask, m| mask | 1 << (m - s))
-            }
-            [AfterTurn::SwineSwapPowerOfThree] => {
-                let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
-                self.swaps_from_sum[(s + o) as usize] & up_to_max_points
-            }
-            [rule] => (0..=max_points)
-                .filter(|&p| {
-                    let turn = TurnFacts {
-                        points: p,
-                        ..TurnFacts::default()
-                    };
-                    rule.apply((s + p, o), turn) != (s + p, o)
-                })
-                .fold(0, |mask, p| mask | 1 << p),
-            _ => 0,
+        if self.fires.is_empty() {
+            let (s, o) = (x.score, x.opponent_score);
+            let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
+            return doubles
+                .into_iter()
+                .flatten()
+                .filter(|&m| m >= s && m - s <= max_points)
+                .fold(0, |mask, m| mask | 1 << (m - s));
+        }
+        let (s, o) = (x.score as usize, x.opponent_score as usize);
+        let words = &self.fires[o * self.fires_row + s / 64..][..3];
+        let shift = s % 64;
+        let low = (words[0] as u128 | (words[1] as u128) << 64) >> shift;
+        // The third word's bits land from bit 128 - shift on: none when shift = 0.
+        let high = (words[2] as u128)
+            .checked_shl(128 - shift as u32)
+            .unwrap_or(0);
+        let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
+        (low | high) & up_to_max_points
+    }
+
+    /// [`Model::next`] of a roll of `points` with `num_rolls` dice from x
+    /// under the lone rule of [`Landing::Fires`], where a roll keeps the
+    /// dice sides and nothing else can follow it (no extra turn, no memory,
+    /// no Piggy Back: see [`Model::landing`]): the rule, then the goal.
+    #[inline]
+    pub fn next_on_fire(&self, x: State, num_rolls: i32, points: u32) -> Next {
+        let turn = TurnFacts {
+            num_rolls,
+            points,
+            memory: 0,
+        };
+        let (m, o) = self.apply(
+            self.rules.after[0],
+            (x.score + points, x.opponent_score),
+            turn,
+        );
+        if m >= self.goal {
+            Next::Win
+        } else if o >= self.goal {
+            Next::Loss
+        } else {
+            Next::Continue(State {
+                score: o,
+                opponent_score: m,
+                ..x
+            })
         }
     }
 
@@ -374,21 +452,36 @@ impl Model {
         }
     }
 
-    /// One after-turn rule, the slow ones looked up: Swine Swap on 3^sum in
-    /// its table of sums, which reaches twice the goal - 1 plus one turn's
-    /// points (a rule that raised a score further before it falls back to
-    /// the rule itself), and the lone rule on the mover's score in its own.
-    #[inline]
+    /// One after-turn rule, the slow ones looked up: a lone swap in
+    /// [`Model::fires`] (exact for a swap: it fires where the scores
+    /// change); a rule on the sum in its table of sums, which reaches twice
+    /// the goal - 1 plus one turn's points (a rule that raised a score
+    /// further before it falls back to the rule itself); the lone rule on
+    /// the mover's score in its own.
+    #[inline(always)]
     fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
-        match rule {
-            AfterTurn::SwineSwapPowerOfThree => match self.swap_on_sum.get((m + o) as usize) {
-                Some(true) => (o, m),
-                Some(false) => (m, o),
-                None => rule.apply((m, o), turn),
-            },
-            _ if !self.moved.is_empty() => (self.moved[m as usize], o),
-            _ => rule.apply((m, o), turn),
+        if !self.moved.is_empty() {
+            return (self.moved[m as usize], o);
         }
+        if let Some((sum_rule, holds)) = &self.sum_rule {
+            if *sum_rule == rule {
+                return match holds.get((m + o) as usize) {
+                    Some(false) => (m, o),
+                    Some(true) if rule.is_swap() => (o, m),
+                    Some(true) => leader_bonus((m, o), turn.points),
+                    None => rule.apply((m, o), turn),
+                };
+            }
+        }
+        if !self.fires.is_empty() && rule.is_swap() && o < self.goal {
+            let bit = m as usize;
+            match self.fires[o as usize * self.fires_row..][..self.fires_row].get(bit / 64) {
+                Some(bits) if bits >> (bit % 64) & 1 == 1 => return (o, m),
+                Some(_) => return (m, o),
+                None => {}
+            }
+        }
+        rule.apply((m, o), turn)
     }
 
     /// Every outcome of an action as (turn result, count out of the total).

@@ -72,7 +72,7 @@ use ndarray::ArrayView3;
 use rayon::prelude::*;
 
 use crate::model::{Landing, Model, Next};
-use crate::rules::{Hidden, State, MAX_DICE};
+use crate::rules::{AfterTurn, Hidden, Memory, Recall, State, TurnFacts, MAX_DICE};
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -299,13 +299,13 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
     /// (a lone rule on the mover's score, such as Sus Fuss: moved(s + p)), a
-    /// win if m >= G, except where a swap fires.
+    /// win if m >= G, except where a rule fires (a swap, Hog Pile, ...).
     ///
     /// Without Sus Fuss, m = s + p grows with p. A state from which no
-    /// outcome swaps (most of them) splits its outcomes (in ascending p)
+    /// rule fires (most of them) splits its outcomes (in ascending p)
     /// into those below the goal, which read row[s + p], and those from the
     /// goal on, which win: two loops without tests. Otherwise each outcome
-    /// is tested against the state's swap points (a mask).
+    /// is tested against the state's fire points (a mask).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -342,16 +342,16 @@ impl<'m, V: Probability> Engine<'m, V> {
                 acc.add_scaled(prob, if m >= goal { win } else { &row[m as usize] }.clone())
             });
         }
-        let swaps = match landing {
-            Landing::Swaps => self
+        let fires = match landing {
+            Landing::Fires => self
                 .model
-                .swap_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
+                .fire_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
             _ => 0,
         };
-        if swaps != 0 {
+        if fires != 0 {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
-                let value = if swaps >> p & 1 == 1 {
-                    general(self.model.next(x, n, *p))
+                let value = if fires >> p & 1 == 1 {
+                    general(self.model.next_on_fire(x, n, *p))
                 } else if s + p >= goal {
                     win.clone()
                 } else {
@@ -360,7 +360,7 @@ impl<'m, V: Probability> Engine<'m, V> {
                 acc.add_scaled(prob, value)
             });
         }
-        // No swap: the outcomes below the goal read row[s + p], the rest win.
+        // No rule fires: the outcomes below the goal read row[s + p], the rest win.
         let below_goal = match outcomes.last() {
             Some(&(p, _)) if s + p < goal => outcomes.len(),
             _ => outcomes.partition_point(|(p, _)| s + p < goal),
@@ -639,6 +639,9 @@ impl<'m, V: Probability> Engine<'m, V> {
         cell: impl Fn(&V) -> V,
     ) -> Options<V> {
         let rules = self.model.rules();
+        if let Some((recall, swap)) = self.model.feral() {
+            return self.feral_options(x, after_roll, grid, &cell, recall, swap);
+        }
         let per_action = self.model.outcomes_depend_on_rolls();
         if !per_action {
             after_roll.resize(self.max_roll_points as usize + 1, V::zero());
@@ -676,6 +679,93 @@ impl<'m, V: Probability> Engine<'m, V> {
         options
     }
 
+    /// [`Engine::options`] under Feral Hogs with at most one swap after it
+    /// (fa19, sp20, su20), each outcome's next state written out instead of
+    /// going through the general next().
+    ///
+    /// From x = (s, o, memories m_x for the mover and m_y for the opponent),
+    /// n dice scoring p points give the mover s + p + b(n), b(n) = 3 if
+    /// |n − m_x| = 2 else 0, then the swap; the opponent then faces their
+    /// own memory m_y against the mover's new one r(n, p) (n for fa19's
+    /// dice, min(p, 13) for sp20's points). With points remembered, every
+    /// action without the bonus lands on the same values f(p), computed once
+    /// and dotted with each action's distribution as in [`Engine::options`];
+    /// the at most two actions with the bonus, and every action where the
+    /// dice are remembered, sum their own outcomes.
+    fn feral_options(
+        &self,
+        x: State,
+        after_roll: &mut Vec<V>,
+        grid: &Grid<V>,
+        cell: &impl Fn(&V) -> V,
+        recall: Recall,
+        swap: Option<AfterTurn>,
+    ) -> Options<V> {
+        let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
+        let value = |n: i32, p: u32| -> V {
+            let bonus = if n.abs_diff(i32::from(x.memory.mover)) == 2 {
+                3
+            } else {
+                0
+            };
+            let turn = TurnFacts {
+                num_rolls: n,
+                points: p,
+                memory: x.memory.mover,
+            };
+            let (m, them) = match swap {
+                Some(rule) => self.model.after_rule(rule, (s + p + bonus, o), turn),
+                None => (s + p + bonus, o),
+            };
+            if m >= goal {
+                V::one()
+            } else if them >= goal {
+                V::zero()
+            } else {
+                cell(grid.get(State {
+                    score: them,
+                    opponent_score: m,
+                    sides: x.sides,
+                    memory: Memory {
+                        mover: x.memory.opponent,
+                        opponent: recall.remember(n, p),
+                    },
+                }))
+            }
+        };
+        let feral = |n: i32| n.abs_diff(i32::from(x.memory.mover)) == 2;
+        let shared = recall == Recall::Points;
+        if shared {
+            // Any n without the bonus: r(n, p) = min(p, 13) whatever n.
+            let plain = (1..=MAX_DICE)
+                .find(|&n| !feral(n))
+                .expect("dice without the bonus");
+            after_roll.clear();
+            after_roll.extend((0..=self.max_roll_points).map(|p| value(plain, p)));
+        }
+        let one_die = self.model.roll_index(x, 1);
+        let mut options = Options {
+            min_action: self.model.rules().min_action(),
+            values: std::array::from_fn(|_| None),
+            pass: None,
+        };
+        for n in self.model.rules().actions() {
+            let q = if n < 1 {
+                value(n, self.model.fixed_points(x, n))
+            } else if shared && !feral(n) {
+                self.dense_rolls[one_die + n as usize - 1].dot(after_roll)
+            } else {
+                self.rolls[one_die + n as usize - 1]
+                    .iter()
+                    .fold(V::zero(), |acc, (p, prob)| {
+                        acc + prob.clone() * value(n, *p)
+                    })
+            };
+            options.values[(n - options.min_action) as usize] = Some(q);
+        }
+        options
+    }
+
     /// f(p) = the value of next(x, 1, p) for every p in 0..f.len(), as in
     /// [`Engine::options`]; the fast paths where the model's after-turn rules
     /// allow them, each equal to [`Engine::roll_values_general`] (tested).
@@ -689,8 +779,10 @@ impl<'m, V: Probability> Engine<'m, V> {
     ///   f(p) = cell(grid[d, o, s + p])   for p < G - s,   1 for p >= G - s.
     /// ```
     ///
-    /// A swap rule changes only the points where it fires (Swine Swap on
-    /// doubles: at most two), which are patched through the general next().
+    /// A rule that changes the scores at some points only (a swap, Hog Pile,
+    /// sp15's Hogtimus Prime; Swine Swap on doubles fires at two at most)
+    /// has those points, a mask from the model's table of the rule, patched
+    /// through [`Model::next_on_fire`] (the rule, then the goal).
     /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
@@ -732,14 +824,14 @@ impl<'m, V: Probability> Engine<'m, V> {
             *slot = cell(y);
         }
         past.fill(V::one());
-        if landing != Landing::Swaps {
+        if landing != Landing::Fires {
             return;
         }
-        let mut swaps = self.model.swap_points(x, f.len() as u32 - 1);
-        while swaps != 0 {
-            let p = swaps.trailing_zeros();
-            swaps &= swaps - 1;
-            f[p as usize] = outcome_value(self.model.next(x, 1, p), grid, own, cell);
+        let mut fires = self.model.fire_points(x, f.len() as u32 - 1);
+        while fires != 0 {
+            let p = fires.trailing_zeros();
+            fires &= fires - 1;
+            f[p as usize] = outcome_value(self.model.next_on_fire(x, 1, p), grid, own, cell);
         }
     }
 
@@ -974,13 +1066,58 @@ impl Grid<i8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{AfterTurn, Rules, PRESETS};
+    use crate::rules::{AfterTurn, Recall, Rules, PRESETS};
+
+    /// Feral Hogs' options ([`Engine::feral_options`]) against each
+    /// action's outcomes through the general next(), for fa19 (dice
+    /// remembered), sp20 and su20 (points remembered, with two kinds of
+    /// swap), from every state at a goal where swaps and the goal are both
+    /// reached, on a grid whose cells all differ.
+    #[test]
+    fn feral_options_equal_the_general_path() {
+        for text in [
+            "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_rolls+swine_swap_first_last_product,limit=none,special=none",
+            "zero=free_bacon_cube_alternating,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_power_of_three,limit=none,special=none",
+            "zero=free_bacon_ten_plus_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_ones_diff_tens,limit=none,special=none",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            let model = Model::new(&rules, 24).unwrap();
+            assert!(model.feral().is_some(), "{text}");
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            let mut grid = Grid::new(&model, 0.0);
+            for (i, v) in grid.cells.iter_mut().enumerate() {
+                *v = (i as f64 * 0.618_033_988_749_895 + 0.1).fract();
+            }
+            let complement = |v: &f64| 1.0 - v;
+            let mut buffer = vec![];
+            for layer in engine.layers() {
+                for &x in &layer.states {
+                    let fast = engine.options(x, &mut buffer, &grid, &grid, complement);
+                    for a in rules.actions() {
+                        let general = engine.expect(x, a, |next| match next {
+                            Next::Win => 1.0,
+                            Next::Loss => 0.0,
+                            Next::Continue(y) => 1.0 - grid.get(y),
+                            Next::Again(y) => *grid.get(y),
+                        });
+                        let fast = *fast.value(a).expect("no pass");
+                        assert!(
+                            (fast - general).abs() < 1e-15,
+                            "{text} from {x:?}, action {a}: {fast} vs {general}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Every fast path of [`Engine::roll_values`] and
-    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swap on doubles, on 3^sum, Sus
+    /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swaps, Hog Piles, sp15's Hogtimus Prime, Sus
     /// Fuss) and rule lists that only the general path knows, at goals small
     /// enough for most rolls to pass the goal and large enough for swaps,
-    /// from every state, on a grid whose cells all differ.
+    /// from every state, on a grid whose cells all differ. Feral Hogs'
+    /// memories multiply the states by 121 or 196: those presets stop at 20
+    /// (two-digit scores, and swaps), which keeps the test to seconds.
     #[test]
     fn fast_paths_equal_the_general_path() {
         let mut rule_sets: Vec<_> = PRESETS.iter().map(|p| p.rules()).collect();
@@ -991,7 +1128,12 @@ mod tests {
         nju21_fuss.after.push(AfterTurn::SusFuss);
         rule_sets.push(nju21_fuss);
         for rules in &rule_sets {
-            for goal in [1, 7, 60] {
+            let largest = if rules.recall() == Recall::None {
+                60
+            } else {
+                20
+            };
+            for goal in [1, 7, largest] {
                 let model = Model::new(rules, goal).unwrap();
                 let engine = Engine::<f64>::new(&model, Driver::Sequential);
                 let mut grid = Grid::new(&model, 0.0);

@@ -17,7 +17,13 @@
 use ndarray::{Array3, ArrayView3};
 
 use crate::error::{Error, Result};
-use crate::rules::{power_of_three_digits_match, sus_fuss, Hidden, Preset, Rules, State};
+use crate::rules::{Hidden, Rules, State};
+
+mod course;
+
+pub use course::{
+    course_strategy, semester_strategy, CourseStrategy, Decide, Definition, COURSE_STRATEGIES,
+};
 
 /// Anything that picks a number of dice in a state.
 pub trait Strategy: Sync {
@@ -274,9 +280,13 @@ impl StrategySpec {
                     .iter()
                     .find(|c| c.name == name)
                     .ok_or_else(|| {
+                        let names = ["optimal", BASELINE, "best_response", "blind_best_response"]
+                            .into_iter()
+                            .chain(COURSE_STRATEGIES.iter().map(|c| c.name));
                         bad(&format!(
-                            "unknown strategy '{name}'; known: optimal, {BASELINE}, best_response(S), \
+                            "unknown strategy '{name}'{}; known: optimal, {BASELINE}, best_response(S), \
                              blind_best_response(S), {}, or a file",
+                            crate::error::did_you_mean(name, names),
                             COURSE_STRATEGIES
                                 .iter()
                                 .map(|c| c.name)
@@ -303,17 +313,18 @@ pub const BASELINE: &str = "baseline";
 
 /// The arguments of a course strategy as the course's Python writes them:
 /// positional (`swap_strategy(8, 4)`), by keyword (`swap_strategy(margin=8,
-/// num_rolls=4)`), or positional then keyword. A parameter left out before
-/// one given by keyword takes its default; the parameters after the last
-/// one given are left to [`course_strategy`], whose defaults may depend on
-/// the preset.
+/// num_rolls=4)`), or positional then keyword, each parameter under any of
+/// the names the courses give it (`margin` or `cutoff`). A parameter left
+/// out before one given by keyword takes its default where every semester
+/// has the same; the parameters after the last one given are left to
+/// [`course_strategy`], whose defaults depend on the preset.
 fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<i64>, String> {
     let name = course.name;
     let params = || {
         course
             .params
             .iter()
-            .map(|p| p.0)
+            .map(|p| p.join("/"))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -327,7 +338,7 @@ fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<
                 let slot = course
                     .params
                     .iter()
-                    .position(|p| p.0 == key)
+                    .position(|p| p.contains(&key))
                     .ok_or_else(|| {
                         format!(
                             "{name} has no parameter '{key}' (its parameters: {})",
@@ -356,7 +367,7 @@ fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<
         if given[slot].replace(value).is_some() {
             return Err(format!(
                 "{name} got its argument {} twice",
-                course.params[slot].0
+                course.params[slot][0]
             ));
         }
     }
@@ -364,233 +375,14 @@ fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<
     given[..last_given]
         .iter()
         .zip(course.params)
-        .map(|(value, (param, default))| {
-            value
-                .or(*default)
-                .ok_or_else(|| format!("{name} needs its argument {param}"))
+        .enumerate()
+        .map(|(slot, (value, param))| {
+            value.or(course.common_default(slot)).ok_or_else(|| {
+                format!(
+                    "{name} needs its argument {} (its default differs by semester, if any)",
+                    param[0]
+                )
+            })
         })
         .collect()
-}
-
-/// A course strategy: its name, the presets it belongs to (empty: any
-/// rules, custom rule texts included), and its parameters with their
-/// defaults (None: required).
-pub struct CourseStrategy {
-    pub name: &'static str,
-    pub presets: &'static [&'static str],
-    pub params: &'static [(&'static str, Option<i64>)],
-}
-
-pub const COURSE_STRATEGIES: &[CourseStrategy] = &[
-    CourseStrategy {
-        name: "always_roll",
-        presets: &[],
-        params: &[("n", None)],
-    },
-    CourseStrategy {
-        name: "bacon_strategy",
-        presets: &["fa16", "fa13"],
-        params: &[("margin", Some(8)), ("num_rolls", None)],
-    },
-    CourseStrategy {
-        name: "swap_strategy",
-        presets: &["fa16", "fa13"],
-        params: &[("margin", Some(8)), ("num_rolls", None)],
-    },
-    CourseStrategy {
-        name: "boar_strategy",
-        presets: &["sp26", "sp26-simple"],
-        params: &[("threshold", Some(11)), ("num_rolls", Some(6))],
-    },
-    CourseStrategy {
-        name: "sus_strategy",
-        presets: &["sp26", "sp26-simple"],
-        params: &[("threshold", Some(11)), ("num_rolls", Some(6))],
-    },
-    CourseStrategy {
-        name: "picky_piggy_strategy",
-        presets: &["nju21"],
-        params: &[("cutoff", Some(8)), ("num_rolls", Some(6))],
-    },
-    CourseStrategy {
-        name: "swine_swap_strategy",
-        presets: &["nju21"],
-        params: &[("cutoff", Some(8)), ("num_rolls", Some(6))],
-    },
-    CourseStrategy {
-        name: "make_comeback_strategy",
-        presets: &["fa12"],
-        params: &[("margin", None), ("num_rolls", Some(5))],
-    },
-    CourseStrategy {
-        name: "make_mean_strategy",
-        presets: &["fa12"],
-        params: &[("min_points", None), ("num_rolls", Some(5))],
-    },
-];
-
-/// The course's default num_rolls for bacon_strategy and swap_strategy:
-/// 4 in fa16, BASELINE_NUM_ROLLS = 5 in fa13.
-fn bacon_default_rolls(preset: &str) -> i64 {
-    if preset == "fa16" {
-        4
-    } else {
-        5
-    }
-}
-
-/// A course strategy for these rules, as a closure of (score, opponent_score).
-pub fn course_strategy(
-    rules: &Rules,
-    name: &str,
-    args: &[i64],
-) -> Result<Box<dyn Fn(u32, u32) -> i64 + Sync + Send>> {
-    let preset = rules.name();
-    let text = format!(
-        "{name}({})",
-        args.iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let bad = |reason: String| Error::BadStrategy {
-        text: text.clone(),
-        reason,
-    };
-    if name == BASELINE {
-        if !args.is_empty() {
-            return Err(bad("baseline takes no arguments".into()));
-        }
-        let baseline = Preset::find(&preset)
-            .ok_or_else(|| bad("these rules have no course preset, so no course baseline".into()))?
-            .baseline;
-        let StrategySpec::Course { name, args } = StrategySpec::parse(baseline)? else {
-            unreachable!("every preset's baseline is a course strategy");
-        };
-        return course_strategy(rules, &name, &args);
-    }
-    let course = COURSE_STRATEGIES
-        .iter()
-        .find(|c| c.name == name)
-        .ok_or_else(|| bad("unknown course strategy".into()))?;
-    if !course.presets.is_empty() && !course.presets.contains(&preset.as_str()) {
-        return Err(bad(format!(
-            "{name} belongs to {}, not to the rules in use ({preset})",
-            course.presets.join(", ")
-        )));
-    }
-    if args.len() > course.params.len() {
-        return Err(bad(format!(
-            "{name} takes at most {} arguments ({})",
-            course.params.len(),
-            course
-                .params
-                .iter()
-                .map(|p| p.0)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let arg = |i: usize| -> Result<i64> {
-        let (param, default) = course.params[i];
-        let default = match (name, param) {
-            ("bacon_strategy" | "swap_strategy", "num_rolls") => Some(bacon_default_rolls(&preset)),
-            _ => default,
-        };
-        args.get(i)
-            .copied()
-            .or(default)
-            .ok_or_else(|| bad(format!("{name} needs its argument {param}")))
-    };
-    let rules = rules.clone();
-    let (a, b) = (arg(0)?, if course.params.len() > 1 { arg(1)? } else { 0 });
-    let strategy: Box<dyn Fn(u32, u32) -> i64 + Sync + Send> = match (name, preset.as_str()) {
-        ("always_roll", _) => {
-            rules.check_action(a).map_err(|e| bad(e.to_string()))?;
-            Box::new(move |_, _| a)
-        }
-        // fa16: Free Bacon points after the prime boost (and the cap of 25).
-        ("bacon_strategy", "fa16") => Box::new(move |s, o| {
-            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0) as i64;
-            if bacon >= a {
-                0
-            } else {
-                b
-            }
-        }),
-        // fa16: 0 on a beneficial swap, or when bacon >= margin and no swap happens.
-        ("swap_strategy", "fa16") => Box::new(move |s, o| {
-            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
-            let new = s + bacon;
-            let swaps = new == 2 * o || o == 2 * new;
-            if 2 * new == o || (bacon as i64 >= a && !swaps) {
-                0
-            } else {
-                b
-            }
-        }),
-        // fa13: 0 on a beneficial swap, num_rolls on a harmful one, else bacon_strategy.
-        ("swap_strategy", _) => Box::new(move |s, o| {
-            let bacon = rules.zero_dice_points(s, o);
-            if 2 * (s + bacon) == o {
-                0
-            } else if s + bacon == 2 * o {
-                b
-            } else if bacon as i64 >= a {
-                0
-            } else {
-                b
-            }
-        }),
-        // fa13's bacon_strategy, boar_strategy, picky_piggy_strategy: 0 when
-        // the zero-dice rule alone gives >= the threshold, else num_rolls.
-        ("bacon_strategy" | "boar_strategy" | "picky_piggy_strategy", _) => {
-            Box::new(move |s, o| {
-                if rules.zero_dice_points(s, o) as i64 >= a {
-                    0
-                } else {
-                    b
-                }
-            })
-        }
-        // 0 when rolling 0 (Boar Brawl, then Sus Fuss) raises the score by >= threshold.
-        // The course's function applies Sus Fuss whether or not the game does.
-        ("sus_strategy", _) => Box::new(move |s, o| {
-            let new = sus_fuss(s + rules.zero_dice_points(s, o));
-            if (new - s) as i64 >= a {
-                0
-            } else {
-                b
-            }
-        }),
-        // 0 when rolling 0 triggers a swap that gains the mover >= cutoff (opp - score).
-        ("swine_swap_strategy", _) => Box::new(move |s, o| {
-            let swaps = power_of_three_digits_match(s + rules.zero_dice_points(s, o) + o);
-            if swaps && o as i64 - s as i64 >= a {
-                0
-            } else {
-                b
-            }
-        }),
-        ("make_comeback_strategy", _) => Box::new(move |s, o| {
-            if o as i64 - s as i64 >= a {
-                b.saturating_add(1)
-            } else {
-                b
-            }
-        }),
-        // 0 when Free Bacon (with Touchdown) gives >= min_points and the new sum
-        // of scores is a multiple of 7 or ends in 7.
-        ("make_mean_strategy", _) => Box::new(move |s, o| {
-            let bacon = rules.modify_points(rules.zero_dice_points(s, o), 0);
-            let sum = s + bacon + o;
-            if bacon as i64 >= a && (sum.is_multiple_of(7) || sum % 10 == 7) {
-                0
-            } else {
-                b
-            }
-        }),
-        _ => unreachable!("every course strategy is matched above"),
-    };
-    Ok(strategy)
 }

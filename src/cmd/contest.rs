@@ -11,11 +11,13 @@
 //! ranked by points (equal points, equal rank).
 //!
 //! Grades are cached by the content of the two policies, the rules and the
-//! goal (see [`super::contest_cache`]), so re-running after adding an entry
-//! grades only its pairs, and an edited file gets a new key.
+//! goal (an entry's key is SHA-256 of them), so re-running after adding an
+//! entry grades only its pairs, and an edited file gets a new key.
+
+mod output;
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -23,20 +25,21 @@ use hog_solver::round_robin::{grade_pairs, Match};
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use super::contest_cache::{key, Cache, Key};
-use super::{baseline_or_course, write_json};
+use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
-use crate::files::{check_writable, write_atomically};
-use crate::printable::{printable, printable_line};
-use crate::sources::Sources;
+use crate::files::check_writable;
+use crate::recorded::recorded_game;
+use crate::sources::{extension, FileKind, Sources};
+use output::{write_output, write_table, EntryReport, MatrixReport, Output, Report, Summary};
 
 /// The strategy files a folder's entries are read from.
 const STRATEGY_EXTENSIONS: [&str; 4] = ["py", "csv", "json", "hogtable"];
 
 /// One entry as given: its name on the leaderboard and its source text.
-struct Entry {
+pub struct Entry {
     name: String,
     source: String,
 }
@@ -44,8 +47,40 @@ struct Entry {
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
 
+/// The game a contest plays: `--rules` and `--goal`, else the game that the
+/// entries' files record (one game for all: files made for two games are
+/// an error), else the semester of the ok configs in the folders given and
+/// beside their Python entries, else fa16 to 100. With `--rules` or
+/// `--goal`, an entry made for another game is excluded by [`run`].
+pub fn game(
+    args: &ContestArgs,
+    entries: &[Entry],
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(Rules, u32)> {
+    let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
+    let fits = |(rules, goal): &(Rules, u32)| {
+        given_rules.as_ref().is_none_or(|r| r == rules)
+            && args.game.goal.is_none_or(|g| g == *goal as i64)
+    };
+    let recording: Vec<&String> = entries
+        .iter()
+        .filter(|e| recorded_game(&e.source).is_ok_and(|game| game.as_ref().is_some_and(fits)))
+        .map(|e| &e.source)
+        .collect();
+    let python: Vec<String> = entries
+        .iter()
+        .filter(|e| matches!(FileKind::of(&e.source), FileKind::Python { .. }))
+        .map(|e| e.source.clone())
+        .collect();
+    let places: Vec<String> = args.entries.iter().cloned().chain(python).collect();
+    let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
+    game_of(&args.game, &strategies, &places, json, out)
+}
+
 pub fn run(
     args: &ContestArgs,
+    entries: &[Entry],
     rules: &Rules,
     goal: u32,
     sources: &Sources,
@@ -61,44 +96,54 @@ pub fn run(
     }
     // Before any entry runs: where the results go, and the cache as it is
     // now (an entry could write it).
+    let output = args.output.as_deref().map(Output::of).transpose()?;
     if let Some(path) = &args.output {
-        output_kind(path)?;
         check_writable(path)?;
     }
     let cache = Cache::open(args)?;
-    let baseline_text = baseline_or_course(args.baseline.as_ref(), &rules)?;
+    let baseline_text = baseline_or_course(args.baseline.as_ref(), &rules, "--baseline")?;
     let baseline = sources
         .policy(&baseline_text, &rules, goal)
         .context("the baseline")?;
-    let entries = expand_entries(&args.entries)?;
     let model = Model::new(&rules, goal)?;
 
     let bar = progress(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
+    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let resolved: Vec<Resolved> = entries
         .iter()
-        .map(|entry| {
-            let result = sources
-                .policy(&entry.source, &rules, goal)
-                .map(|policy| {
-                    let key = key(&rules, goal, &policy);
-                    (policy, key)
-                })
-                .map_err(|e| {
-                    // The reason, without the source the entry already names.
-                    let reason = format!("{e:#}");
-                    match reason.strip_prefix(&format!("{}: ", entry.source)) {
-                        Some(rest) => rest.to_string(),
-                        None => reason,
-                    }
-                });
+        .enumerate()
+        .map(|(i, entry)| {
+            let result = match identities[..i]
+                .iter()
+                .position(|id| id.same == identities[i].same)
+            {
+                Some(first) => Err(format!(
+                    "the same entry as {}, given twice",
+                    entries[first].source
+                )),
+                None => resolve(entry, &rules, goal, sources),
+            };
             bar.inc(1);
             result
         })
         .collect();
     bar.finish_and_clear();
+    // A note on each graded entry whose file has the bytes of an earlier one.
+    let notes: Vec<Option<String>> = (0..entries.len())
+        .map(|i| {
+            let bytes = identities[i].bytes?;
+            let first = (0..i).find(|&j| identities[j].bytes == Some(bytes))?;
+            resolved[i].is_ok().then(|| {
+                format!(
+                    "byte-identical to {} ({})",
+                    entries[first].name, entries[first].source
+                )
+            })
+        })
+        .collect();
 
     // The graded entries, then the baseline, as one list of policies.
     let ok: Vec<usize> = (0..entries.len())
@@ -220,6 +265,7 @@ pub fn run(
             points: pts,
             rank,
             win_rate_vs_baseline: vs,
+            note: notes[index].clone(),
         });
         report.matrix.names.push(entry.name.clone());
         let cell = |values: &[f64], b: &Option<usize>| match (row, b) {
@@ -240,8 +286,24 @@ pub fn run(
         reused: reused.iter().filter(|&&k| pairs[k].1 != n).count(),
         cache: cache.map(|cache| cache.path),
     };
-    if let Some(path) = &args.output {
-        write_output(path, &report, &draws, &summary)?;
+    if n == 0 {
+        // Nothing graded: the exclusions are shown, and no file says otherwise.
+        if json {
+            write_json(out, &report)?;
+        } else {
+            write_table(out, &report, &summary)?;
+        }
+        let all = match entries.len() {
+            1 => "the one entry was".to_string(),
+            n => format!("all {n} entries were"),
+        };
+        bail!(
+            "nothing graded: {all} excluded, each with its reason {}",
+            if json { "in the JSON" } else { "above" }
+        );
+    }
+    if let (Some(path), Some(output)) = (&args.output, output) {
+        write_output(path, output, &report, &draws, &summary)?;
     }
     if json {
         return write_json(out, &report);
@@ -249,8 +311,76 @@ pub fn run(
     write_table(out, &report, &summary)
 }
 
+/// An entry's policy and key, or why it is excluded: it was made for
+/// another game than the contest's, it cannot be read or run, or it sees
+/// state that `final_strategy(score, opponent_score)` cannot (fa16's dice
+/// sides: `optimal`, `best_response(S)`), so a course could not accept it.
+fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolved {
+    match recorded_game(&entry.source) {
+        Err(e) => return Err(format!("{e:#}")),
+        Ok(Some((made_for, made_goal))) if (&made_for, made_goal) != (rules, goal) => {
+            return Err(format!(
+                "made for rules {} at goal {made_goal}, but the contest plays {} at goal {goal}",
+                made_for.name(),
+                rules.name()
+            ))
+        }
+        Ok(_) => {}
+    }
+    let policy = sources.policy(&entry.source, rules, goal).map_err(|e| {
+        // The reason, without the source the entry already names.
+        let reason = format!("{e:#}");
+        match reason.strip_prefix(&format!("{}: ", entry.source)) {
+            Some(rest) => rest.to_string(),
+            None => reason,
+        }
+    })?;
+    if policy.sees_hidden() {
+        let hidden = super::rules::hidden_state(rules).unwrap_or("hidden state");
+        return Err(format!(
+            "it answers by {hidden}, which final_strategy(score, opponent_score) cannot see, \
+             so a course could not accept it (hog final --rules {} makes the best strategy \
+             that can)",
+            super::export::shell_word(&rules.name())
+        ));
+    }
+    let key = key(rules, goal, &policy);
+    Ok((policy, key))
+}
+
+/// What makes two entries the same: the same file (after links), or the same
+/// text; and the SHA-256 of a file entry's bytes.
+struct Identity {
+    same: String,
+    bytes: Option<[u8; 32]>,
+}
+
+impl Identity {
+    fn of(source: &str) -> Identity {
+        let path = match FileKind::of(source) {
+            FileKind::Python { path, .. } => path,
+            FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => path,
+        };
+        let file = path.canonicalize().ok().filter(|p| p.is_file());
+        let bytes = file
+            .as_ref()
+            .and_then(|p| std::fs::read(p).ok())
+            .map(|bytes| Sha256::digest(bytes).into());
+        // A Python entry's function is part of what it is.
+        let function = match FileKind::of(source) {
+            FileKind::Python { function, .. } => function,
+            _ => "",
+        };
+        let same = match file {
+            Some(file) => format!("{}:{function}", file.display()),
+            None => source.trim().to_string(),
+        };
+        Identity { same, bytes }
+    }
+}
+
 /// The entries the command line names: folders expanded, sorted by name.
-fn expand_entries(given: &[String]) -> Result<Vec<Entry>> {
+pub fn expand_entries(given: &[String]) -> Result<Vec<Entry>> {
     let mut entries = vec![];
     for text in given {
         let path = Path::new(text);
@@ -276,11 +406,7 @@ fn expand_entries(given: &[String]) -> Result<Vec<Entry>> {
                         source: inside.join("hog.py").to_string_lossy().into_owned(),
                     });
                 }
-            } else if inside
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| STRATEGY_EXTENSIONS.contains(&e))
-            {
+            } else if STRATEGY_EXTENSIONS.contains(&extension(&inside).as_str()) {
                 let source = inside.to_string_lossy().into_owned();
                 found.push(Entry {
                     name: entry_name(&source),
@@ -310,7 +436,7 @@ fn entry_name(text: &str) -> String {
         .and_then(|p| p.file_name())
         .map(|s| s.to_string_lossy().into_owned());
     match (stem.as_deref(), folder) {
-        (Some("hog"), Some(folder)) if path.extension().is_some_and(|e| e == "py") => folder,
+        (Some("hog"), Some(folder)) if extension(path) == "py" => folder,
         (Some(stem), _) => stem.to_string(),
         _ => text.to_string(),
     }
@@ -351,305 +477,4 @@ impl Matrix {
         self.draw[a * size + b] = m.draw;
         self.draw[b * size + a] = m.draw;
     }
-}
-
-#[derive(Serialize)]
-struct Report {
-    rules: String,
-    goal: u32,
-    entries: Vec<EntryReport>,
-    matrix: MatrixReport,
-}
-
-#[derive(Serialize)]
-struct EntryReport {
-    name: String,
-    source: String,
-    status: &'static str,
-    reason: Option<String>,
-    points: Option<u32>,
-    rank: Option<usize>,
-    win_rate_vs_baseline: Option<f64>,
-}
-
-#[derive(Serialize)]
-struct MatrixReport {
-    names: Vec<String>,
-    win_rate: Vec<Vec<Option<f64>>>,
-}
-
-/// What the report leaves out: the contest's settings and the cache's work.
-#[derive(Serialize)]
-struct Summary {
-    baseline: String,
-    margin: f64,
-    /// Pairs of entries.
-    pairs: usize,
-    /// Of them, how many came from the cache.
-    reused: usize,
-    cache: Option<PathBuf>,
-}
-
-/// `-o FILE.json`: the report, the draws and the summary.
-#[derive(Serialize)]
-struct Everything<'a> {
-    #[serde(flatten)]
-    report: &'a Report,
-    /// draw[i][j]: the mean draw probability of i against j (null as in win_rate).
-    draw: &'a [Vec<Option<f64>>],
-    #[serde(flatten)]
-    summary: &'a Summary,
-}
-
-/// The output types of `-o`, by extension.
-const OUTPUT_TYPES: [&str; 4] = ["csv", "json", "html", "png"];
-
-/// The type of an `-o` file, by its extension; an unknown one is an error.
-fn output_kind(path: &Path) -> Result<&str> {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        known if OUTPUT_TYPES.contains(&known) => Ok(known),
-        other => bail!(
-            "{}: unknown output type '{other}' (use .csv, .json, .html or .png)",
-            path.display()
-        ),
-    }
-}
-
-fn write_output(
-    path: &Path,
-    report: &Report,
-    draws: &[Vec<Option<f64>>],
-    summary: &Summary,
-) -> Result<()> {
-    match output_kind(path)? {
-        "csv" => write_atomically(path, |w| write_csv(w, report)),
-        "json" => write_atomically(path, |w| {
-            serde_json::to_writer(
-                &mut *w,
-                &Everything {
-                    report,
-                    draw: draws,
-                    summary,
-                },
-            )?;
-            writeln!(w)?;
-            Ok(())
-        }),
-        "html" => write_atomically(path, |w| write_html(w, report, summary)),
-        // png
-        _ => {
-            let bytes = heatmap(report)?;
-            write_atomically(path, |w| Ok(w.write_all(&bytes)?))
-        }
-    }
-}
-
-fn write_table(out: &mut dyn Write, report: &Report, summary: &Summary) -> Result<()> {
-    let excluded = report
-        .entries
-        .iter()
-        .filter(|e| e.status == "excluded")
-        .count();
-    writeln!(
-        out,
-        "{}, goal {}: {} entries, {} excluded; {} pairs: {} graded now, {} reused from the cache",
-        report.rules,
-        report.goal,
-        report.entries.len(),
-        excluded,
-        summary.pairs,
-        summary.pairs - summary.reused,
-        summary.reused
-    )?;
-    writeln!(
-        out,
-        "match point: a win rate above 0.5 + {}; win rate against {}",
-        summary.margin, summary.baseline
-    )?;
-    writeln!(out)?;
-    writeln!(out, "rank  points  vs baseline     entry")?;
-    for entry in &report.entries {
-        let label = if entry.name == entry.source {
-            printable_line(&entry.name).into_owned()
-        } else {
-            format!(
-                "{} ({})",
-                printable_line(&entry.name),
-                printable_line(&entry.source)
-            )
-        };
-        match (entry.rank, entry.points, entry.win_rate_vs_baseline) {
-            (Some(rank), Some(points), Some(vs)) => {
-                writeln!(out, "{rank:>4}  {points:>6}  {vs:.12}  {label}")?
-            }
-            _ => {
-                let reason =
-                    printable(entry.reason.as_deref().unwrap_or("")).replace('\n', "\n    ");
-                writeln!(out, "excluded: {label}: {reason}")?
-            }
-        }
-    }
-    Ok(())
-}
-
-fn write_csv(w: &mut dyn Write, report: &Report) -> Result<()> {
-    let mut csv = csv::Writer::from_writer(w);
-    csv.write_record([
-        "rank",
-        "points",
-        "win_rate_vs_baseline",
-        "name",
-        "source",
-        "status",
-        "reason",
-    ])?;
-    let text = |v: Option<String>| v.unwrap_or_default();
-    for e in &report.entries {
-        csv.write_record([
-            text(e.rank.map(|r| r.to_string())),
-            text(e.points.map(|p| p.to_string())),
-            text(e.win_rate_vs_baseline.map(|v| v.to_string())),
-            e.name.clone(),
-            e.source.clone(),
-            e.status.to_string(),
-            text(e.reason.clone()),
-        ])?;
-    }
-    csv.flush()?;
-    Ok(())
-}
-
-/// Text for HTML: the five characters that mean something there, escaped.
-fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
-/// A leaderboard page with everything inline: the ranking, the exclusions
-/// with their reasons, and the win-rate matrix as a grid coloured by viridis.
-fn write_html(w: &mut dyn Write, report: &Report, summary: &Summary) -> Result<()> {
-    let title = format!("Hog contest: {}, goal {}", report.rules, report.goal);
-    writeln!(
-        w,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
-         body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}\
-         td,th{{padding:2px 6px;text-align:right}}td.name{{text-align:left}}\
-         .grid td{{width:3.2em;font-size:11px;text-align:center}}\
-         pre{{white-space:pre-wrap;margin:0}}</style></head><body>",
-        html(&title)
-    )?;
-    writeln!(w, "<h1>{}</h1>", html(&title))?;
-    writeln!(
-        w,
-        "<p>Every pair graded exactly, both seatings averaged. A match point for a win rate above 0.5 + {}; ties count as losses. \
-         {} pairs, {} of them from the cache. Win rate against the baseline {}.</p>",
-        summary.margin,
-        summary.pairs,
-        summary.reused,
-        html(&summary.baseline)
-    )?;
-    writeln!(w, "<h2>Leaderboard</h2>\n<table><tr><th>rank</th><th>points</th><th>vs baseline</th><th>entry</th><th>source</th></tr>")?;
-    for e in report.entries.iter().filter(|e| e.status == "ok") {
-        writeln!(
-            w,
-            "<tr><td>{}</td><td>{}</td><td>{:.12}</td><td class=\"name\">{}</td><td class=\"name\">{}</td></tr>",
-            e.rank.unwrap_or(0),
-            e.points.unwrap_or(0),
-            e.win_rate_vs_baseline.unwrap_or(f64::NAN),
-            html(&e.name),
-            html(&e.source)
-        )?;
-    }
-    writeln!(w, "</table>")?;
-    let excluded: Vec<_> = report
-        .entries
-        .iter()
-        .filter(|e| e.status == "excluded")
-        .collect();
-    if !excluded.is_empty() {
-        writeln!(
-            w,
-            "<h2>Excluded</h2>\n<table><tr><th>entry</th><th>source</th><th>reason</th></tr>"
-        )?;
-        for e in excluded {
-            writeln!(
-                w,
-                "<tr><td class=\"name\">{}</td><td class=\"name\">{}</td><td class=\"name\"><pre>{}</pre></td></tr>",
-                html(&e.name),
-                html(&e.source),
-                html(e.reason.as_deref().unwrap_or(""))
-            )?;
-        }
-        writeln!(w, "</table>")?;
-    }
-    writeln!(
-        w,
-        "<h2>Win rates</h2>\n<p>Row entry's win rate against the column entry (columns by rank; hover for the exact value).</p>\n<table class=\"grid\"><tr><th></th>"
-    )?;
-    let graded: Vec<usize> = (0..report.entries.len())
-        .filter(|&i| report.entries[i].status == "ok")
-        .collect();
-    for &j in &graded {
-        write!(
-            w,
-            "<th title=\"{}\">{}</th>",
-            html(&report.entries[j].name),
-            j + 1
-        )?;
-    }
-    writeln!(w, "</tr>")?;
-    for &i in &graded {
-        write!(
-            w,
-            "<tr><th class=\"name\">{} {}</th>",
-            i + 1,
-            html(&report.entries[i].name)
-        )?;
-        for &j in &graded {
-            match report.matrix.win_rate[i][j] {
-                Some(p) => {
-                    let c = crate::plot::probability_colour(p);
-                    let ink = if p > 0.55 { "#000" } else { "#fff" };
-                    write!(
-                        w,
-                        "<td style=\"background:#{:02x}{:02x}{:02x};color:{ink}\" title=\"{} vs {}: {p}\">{:.3}</td>",
-                        c.0, c.1, c.2,
-                        html(&report.entries[i].name),
-                        html(&report.entries[j].name),
-                        p
-                    )?;
-                }
-                None => write!(w, "<td style=\"background:#bbb\"></td>")?,
-            }
-        }
-        writeln!(w, "</tr>")?;
-    }
-    writeln!(w, "</table>\n</body></html>")?;
-    Ok(())
-}
-
-/// The matrix of the graded entries as a PNG heatmap, rows and columns in
-/// rank order: row i, column j is entry i's win rate against entry j, in
-/// viridis from 0 (dark purple) to 1 (yellow); the diagonal is grey.
-fn heatmap(report: &Report) -> Result<Vec<u8>> {
-    let graded: Vec<usize> = (0..report.entries.len())
-        .filter(|&i| report.entries[i].status == "ok")
-        .collect();
-    let cells = crate::plot::Square::from_fn(graded.len() as u32, |s, o| {
-        report.matrix.win_rate[graded[s as usize]][graded[o as usize]]
-    });
-    let figure = crate::plot::Figure {
-        panels: vec![crate::plot::Panel {
-            title: vec![
-                format!("{}, goal {}: contest win rates", report.rules, report.goal),
-                "row entry's win rate against the column entry".to_string(),
-            ],
-            cells: crate::plot::Cells::Matrix(cells),
-        }],
-        columns: 1,
-    };
-    crate::plot::png(&figure)
 }

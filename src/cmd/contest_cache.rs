@@ -137,6 +137,7 @@ impl Cache {
 
 /// A note on stderr (one that cannot be printed changes nothing).
 fn note(text: &str) {
+    let text = crate::printable::printable(text);
     let _ = writeln!(std::io::stderr(), "note: {text}");
 }
 

@@ -3,32 +3,47 @@
 //! the runner-up, and the point distribution of the best action's turn.
 //!
 //! The chance to win of action a in state x is the engine's recurrence (see
-//! `solver/src/solve.rs`) read once more at x, over the solved grid:
+//! `solver/src/solve.rs`) read once more at x:
 //!
 //! ```text
 //!   Q(x, a) = Σ_p P(p | x, a) · { 1 if the mover wins, 0 if they lose, C(y) otherwise }
 //! ```
 //!
 //! where y is the state the opponent sees after the turn, and C(y) is the
-//! mover's chance from there: 1 − V(y) under self-play (V: the self-play
-//! value, a draw counting 1/2), or L(y) against a fixed strategy (L: our
-//! chance when that strategy moves in y, a draw counting 0). The best action
-//! is the solved policy's (ties go to the lowest num_rolls) and its Q is the
-//! solved value of x. A zero-point turn of nju21 that comes back to the same
-//! scores is valued the same way: play it once, then play on as solved.
+//! mover's chance from there:
+//!
+//! * by default, 1 − V(y) under self-play (V: the self-play value, a draw
+//!   counting 1/2), or L(y) against `--against`'s fixed strategy (L: our
+//!   chance when that strategy moves in y, playing its best response, a
+//!   draw counting 0). The best action is the solved policy's (ties go to
+//!   the lowest num_rolls) and its Q is the solved value of x;
+//! * with `--strategy S`, L(y) of S against the opponent (`--against`, by
+//!   default the course baseline): our chance when the opponent moves in y
+//!   and we play S from then on. The best action is the one with the
+//!   highest Q, S's own answer where it ties it.
+//!
+//! A strategy of the two scores alone (a course strategy) answers a cell
+//! (s, o) the same whatever the hidden state (fa16's dice sides). Its
+//! answer is then best for the mix of the hidden values, each weighted by
+//! μ(s, o, h), the chance that a game of S against the opponent reaches
+//! (s, o, h) with S to move ([`hog_solver::solve::Engine::reach`]): the
+//! chance shown is Σ_h μ(h) Q((s, o, h), a) / Σ_h μ(h), as `hog final`'s
+//! blind search weighs it. A zero-point turn of nju21 that comes back to
+//! the same scores is valued the same way: play it once, then play on.
 
-use std::io::Write;
+mod text;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use hog_solver::exact::Exact;
 use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
-use hog_solver::strategy::Policy;
+use hog_solver::strategy::{hidden_words, Policy};
 use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
+use std::io::Write;
 
-use super::{check_score, exact_json, roll_words, state, write_json};
+use super::{baseline_or_course, check_score, exact_fraction_text, exact_json, state, write_json};
 use crate::cli::ExplainArgs;
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -37,10 +52,33 @@ use crate::sources::Sources;
 #[derive(Serialize)]
 struct Action {
     num_rolls: i32,
+    /// The chance to win; for a blind strategy's mix, the reach-weighted mean.
     win: f64,
-    /// With --exact: the chance as a reduced fraction "p/q".
+    /// With --exact: the chance as a reduced fraction "p/q" (not for a mix).
     #[serde(skip_serializing_if = "Option::is_none")]
     win_exact: Option<String>,
+    /// For a blind strategy's mix: the chance with each hidden value, in
+    /// the order of `hidden`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by_hidden: Option<Vec<f64>>,
+    /// With --exact, for the terminal: 17 digits and the short fraction.
+    #[serde(skip)]
+    exact_text: Option<(String, String)>,
+}
+
+/// One hidden value of a cell that a blind strategy answers alike.
+#[derive(Serialize)]
+struct Hidden {
+    sides: u32,
+    #[serde(skip_serializing_if = "Memory::is_none")]
+    memory: Memory,
+    /// μ: the chance that a game reaches the state with the strategy to move.
+    reach: f64,
+    /// Its share of the cell's reach: the weight of its chances in the mix.
+    share: f64,
+    /// For the terminal: "sides 4".
+    #[serde(skip)]
+    label: String,
 }
 
 /// Where one outcome of the best action's turn leads.
@@ -62,6 +100,19 @@ struct Explanation {
     opponent_score: u32,
     sides: u32,
     against: Option<String>,
+    /// With --strategy: the strategy explained, and its answer here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strategy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plays: Option<i32>,
+    /// With --strategy, where the rules hide state that the strategy does
+    /// not see: the hidden values it mixes here (empty if no game reaches
+    /// the cell, whose chances are then those with `sides`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden: Option<Vec<Hidden>>,
+    /// Whether the answer depends on state that final_strategy(score,
+    /// opponent_score) cannot see (fa16's dice sides).
+    sees_hidden_state: bool,
     actions: Vec<Action>,
     best: i32,
     win: f64,
@@ -70,12 +121,21 @@ struct Explanation {
     /// With --exact: the margin as a reduced fraction "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     margin_exact: Option<String>,
+    #[serde(skip)]
+    margin_text: Option<(String, String)>,
     /// Whether the runner-up ties the best (exactly with --exact, else within
     /// the f64 tie tolerance); ties go to the lowest num_rolls.
     tie: bool,
     runner_up: Option<i32>,
     outcomes: Vec<Outcome>,
 }
+
+/// An exact value for JSON ("p/q") and for the terminal (17 digits, and the
+/// fraction shortened).
+type ExactText = (String, (String, String));
+
+/// Writes a value as [`ExactText`]; nothing for f64.
+type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<ExactText>;
 
 pub fn run(
     args: &ExplainArgs,
@@ -88,30 +148,86 @@ pub fn run(
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
     let x = state(rules, goal, score, opponent_score, args.sides)?;
     let model = Model::new(rules, goal)?;
-    let b = match &args.against {
-        Some(against) => Some(sources.policy(against, rules, goal).context("--against")?),
+    // With --strategy, the opponent is --against or the course baseline.
+    let against = match (&args.strategy, &args.against) {
+        (Some(_), against) => Some(baseline_or_course(against.as_ref(), rules, "--against")?),
+        (None, against) => against.clone(),
+    };
+    let b = match &against {
+        Some(text) => Some(sources.policy(text, rules, goal).context("--against")?),
+        None => None,
+    };
+    let strategy = match (&args.strategy, &against) {
+        (Some(s), Some(against)) if s.trim() == "final" => {
+            Some(format!("blind_best_response({against})"))
+        }
+        (s, _) => s.clone(),
+    };
+    let a = match &strategy {
+        Some(text) => Some(sources.policy(text, rules, goal).context("--strategy")?),
         None => None,
     };
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
+    let exact: Fraction<Exact> =
+        &|v| Some((exact_json(v), (v.decimal(17), exact_fraction_text(v))));
+    let float: Fraction<f64> = &|_| None;
+    let chances = match (&a, args.exact.exact) {
+        (None, true) => sighted::<Exact>(&model, x, b.as_ref(), &report, exact),
+        (None, false) => sighted::<f64>(&model, x, b.as_ref(), &report, float),
+        (Some(a), true) => of_strategy::<Exact>(&model, x, a, b.as_ref(), &report, exact)?,
+        (Some(a), false) => of_strategy::<f64>(&model, x, a, b.as_ref(), &report, float)?,
+    };
+    let explanation = explanation(&model, x, against, strategy, &a, chances);
+    if args.json.json {
+        return write_json(out, &explanation);
+    }
+    text::write(&explanation, rules, x, out)
+}
+
+/// What [`sighted`] and [`of_strategy`] found: every legal action's chance
+/// to win, the best action, the runner-up and the margin.
+struct Chances {
+    actions: Vec<Action>,
+    best: i32,
+    /// The runner-up's num_rolls, the margin, and the margin as a fraction.
+    runner_up: Option<(i32, f64, Option<ExactText>)>,
+    tie: bool,
+    /// With a strategy of the two scores where the rules hide state: the
+    /// hidden values it mixes at the cell.
+    hidden: Option<Vec<Hidden>>,
+}
+
+/// The explanation from the chances, with the best action's turn.
+fn explanation(
+    model: &Model,
+    x: State,
+    against: Option<String>,
+    strategy: Option<String>,
+    a: &Option<Policy>,
+    chances: Chances,
+) -> Explanation {
     let Chances {
         actions,
         best,
         runner_up,
         tie,
-    } = if args.exact.exact {
-        chances::<Exact>(&model, x, b.as_ref(), &report, |v| Some(exact_json(v)))
-    } else {
-        chances::<f64>(&model, x, b.as_ref(), &report, |_| None)
-    };
+        hidden,
+    } = chances;
+    let goal = model.goal();
     let win = actions
         .iter()
         .find(|a| a.num_rolls == best)
-        .expect("the solved action is legal")
+        .expect("the best action is legal")
         .win;
-    let margin = runner_up.as_ref().map(|(_, margin, _)| *margin);
-    let margin_exact = runner_up.as_ref().and_then(|(_, _, exact)| exact.clone());
-    let runner_up = runner_up.map(|(a, _, _)| a);
+    let (runner_up, margin, margin_exact) = match runner_up {
+        Some((action, margin, exact)) => (Some(action), Some(margin), exact),
+        None => (None, None, None),
+    };
+    let (margin_exact, margin_text) = match margin_exact {
+        Some((json, text)) => (Some(json), Some(text)),
+        None => (None, None),
+    };
     // Where each outcome of the best action leads (the values are in `actions`).
     let then = |result: &TurnResult| -> &'static str {
         if result.score >= goal {
@@ -136,51 +252,90 @@ pub fn run(
             }
         })
         .collect();
-    let explanation = Explanation {
-        rules: rules.name(),
+    let hides = !model.hidden().is_empty();
+    Explanation {
+        rules: model.rules().name(),
         goal,
-        score,
-        opponent_score,
+        score: x.score,
+        opponent_score: x.opponent_score,
         sides: x.sides,
-        against: args.against.clone(),
+        against,
+        plays: a.as_ref().map(|a| a.get(x)),
+        sees_hidden_state: hides && a.as_ref().is_none_or(|a| a.sees_hidden()),
+        strategy,
+        hidden,
+        actions,
         best,
         win,
         margin,
         margin_exact,
+        margin_text,
         tie,
         runner_up,
-        actions,
         outcomes,
-    };
-    if args.json.json {
-        return write_json(out, &explanation);
     }
-    write_text(&explanation, rules, x, out)
 }
 
-/// Every legal action's chance to win at x, the solved action, the runner-up
-/// (its num_rolls, the margin, and the margin as a fraction if exact), and
-/// whether the runner-up ties the best.
-struct Chances {
-    actions: Vec<Action>,
-    best: i32,
-    runner_up: Option<(i32, f64, Option<String>)>,
-    tie: bool,
+/// Q(x, a) for every legal action, with `value` the worth of each outcome
+/// that does not end the game: `after(y)` when the opponent moves next in
+/// y (their view), `again(y)` after an extra turn.
+fn action_values<V: Probability>(
+    model: &Model,
+    x: State,
+    after: impl Fn(State) -> V,
+    again: impl Fn(State) -> V,
+) -> Vec<(i32, V)> {
+    let goal = model.goal();
+    let value = |result: &TurnResult| -> V {
+        let y = State {
+            score: result.score,
+            opponent_score: result.opponent_score,
+            sides: result.sides,
+            memory: result.memory,
+        };
+        if result.score >= goal {
+            V::one()
+        } else if result.opponent_score >= goal {
+            V::zero()
+        } else if result.extra_turn {
+            again(y)
+        } else {
+            after(State {
+                score: y.opponent_score,
+                opponent_score: y.score,
+                sides: y.sides,
+                memory: Memory {
+                    mover: y.memory.opponent,
+                    opponent: y.memory.mover,
+                },
+            })
+        }
+    };
+    model
+        .rules()
+        .actions()
+        .map(|a| {
+            let (outcomes, total) = model.turn_distribution(x, a);
+            let win = outcomes.iter().fold(V::zero(), |sum, (result, count)| {
+                sum + V::from_counts(*count, total) * value(result)
+            });
+            (a, win)
+        })
+        .collect()
 }
 
-/// [`Chances`] in the number type V; `fraction` writes a V as "p/q" (None
-/// for f64).
-fn chances<V: Probability>(
+/// The chances at x of the solved policy: the self-play optimum, or the
+/// best response to B.
+fn sighted<V: Probability>(
     model: &Model,
     x: State,
     b: Option<&Policy>,
     progress: &(dyn Fn(u64, u64) + Sync),
-    fraction: impl Fn(&V) -> Option<String>,
+    fraction: Fraction<V>,
 ) -> Chances {
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    // The solved grids behind C(y): the opponent's move (C(y) = 1 - grid(y)
-    // in self-play, grid(y) against B), our own move after an extra turn
-    // (own(y)), and the solved action at x.
+    // C(y) = 1 - grid(y) in self-play, grid(y) against B; own(y) after an
+    // extra turn.
     let (grid, own, self_play, best): (Grid<V>, Option<Grid<V>>, bool, i32) = match b {
         None => {
             let solution = engine.optimal();
@@ -194,72 +349,148 @@ fn chances<V: Probability>(
         }
     };
     let own = own.as_ref().unwrap_or(&grid);
-    let goal = model.goal();
-    let value = |result: &TurnResult| -> V {
-        if result.score >= goal {
-            V::one()
-        } else if result.opponent_score >= goal {
-            V::zero()
-        } else if result.extra_turn {
-            own.get(State {
-                score: result.score,
-                opponent_score: result.opponent_score,
-                sides: result.sides,
-                memory: result.memory,
-            })
-            .clone()
-        } else {
-            let y = State {
-                score: result.opponent_score,
-                opponent_score: result.score,
-                sides: result.sides,
-                memory: Memory {
-                    mover: result.memory.opponent,
-                    opponent: result.memory.mover,
-                },
-            };
-            if self_play {
-                V::one() - grid.get(y).clone()
-            } else {
-                grid.get(y).clone()
-            }
-        }
+    let wins = action_values(
+        model,
+        x,
+        |y| match self_play {
+            true => V::one() - grid.get(y).clone(),
+            false => grid.get(y).clone(),
+        },
+        |y| own.get(y).clone(),
+    );
+    summarise(&wins, best, None, fraction, |w| w.to_f64())
+}
+
+/// The chances at x of playing each action now and strategy A from then on
+/// against B (the course baseline if none is given), mixed over the hidden
+/// values of the cell when the rules hide state that A does not see.
+fn of_strategy<V: Probability>(
+    model: &Model,
+    x: State,
+    a: &Policy,
+    b: Option<&Policy>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    fraction: Fraction<V>,
+) -> Result<Chances> {
+    let Some(b) = b else {
+        bail!("--strategy needs an opponent: give --against");
     };
-    let wins: Vec<(i32, V)> = model
+    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
+    let evaluation = engine.evaluate(a, b);
+    let wins_at = |x: State| {
+        action_values(
+            model,
+            x,
+            |y| evaluation.b_moves.get(y).a_wins.clone(),
+            |y| evaluation.a_moves.get(y).a_wins.clone(),
+        )
+    };
+    let plays = a.get(x);
+    let hidden = model.hidden();
+    if hidden.is_empty() || a.sees_hidden() {
+        let wins = wins_at(x);
+        return Ok(summarise(&wins, plays, None, fraction, |w| w.to_f64()));
+    }
+    // A answers the cell alike with every hidden value: the mix, weighted
+    // by the reach of each.
+    let (reach, _) = engine.reach(a, b)?;
+    let states: Vec<State> = (0..hidden.len())
+        .map(|h| hidden.state(h, x.score, x.opponent_score))
+        .collect();
+    let weights: Vec<V> = states.iter().map(|&y| reach.get(y).clone()).collect();
+    let total = weights
+        .iter()
+        .fold(V::zero(), |sum, w| sum + w.clone())
+        .to_f64();
+    if total == 0.0 {
+        // No game reaches the cell: the chances with the sides asked.
+        let wins = wins_at(x);
+        return Ok(summarise(&wins, plays, Some(vec![]), fraction, |w| {
+            w.to_f64()
+        }));
+    }
+    let each: Vec<Vec<(i32, V)>> = states.iter().map(|&y| wins_at(y)).collect();
+    // Σ_h μ(h) Q(h, a): the exact order of the mix (its scale, 1 / Σ μ, is
+    // positive and changes no order), shown divided by Σ μ.
+    let mixed: Vec<(i32, V)> = model
         .rules()
         .actions()
-        .map(|a| {
-            let (outcomes, total) = model.turn_distribution(x, a);
-            let win = outcomes.iter().fold(V::zero(), |sum, (result, count)| {
-                sum + V::from_counts(*count, total) * value(result)
+        .enumerate()
+        .map(|(i, action)| {
+            let sum = (0..states.len()).fold(V::zero(), |sum, h| {
+                sum + weights[h].clone() * each[h][i].1.clone()
             });
-            (a, win)
+            (action, sum)
         })
         .collect();
-    let best_win = &wins
+    let shown: Vec<Hidden> = states
         .iter()
-        .find(|(a, _)| *a == best)
-        .expect("the solved action is legal")
-        .1;
+        .zip(&weights)
+        .enumerate()
+        .map(|(h, (y, w))| Hidden {
+            sides: y.sides,
+            memory: y.memory,
+            reach: w.to_f64(),
+            share: w.to_f64() / total,
+            label: hidden_words(&hidden, h).trim_end_matches(", ").to_string(),
+        })
+        .collect();
+    let mut chances = summarise(&mixed, plays, Some(shown), &|_| None, |w| {
+        w.to_f64() / total
+    });
+    for (i, action) in chances.actions.iter_mut().enumerate() {
+        action.by_hidden = Some(
+            each.iter()
+                .map(|w| w[i].1.to_f64().clamp(0.0, 1.0))
+                .collect(),
+        );
+    }
+    Ok(chances)
+}
+
+/// The chances of `wins` (`scale` makes each a probability), the best
+/// action (`preferred` when it ties the highest chance, else the lowest
+/// num_rolls that does), the runner-up and whether it ties.
+fn summarise<V: Probability>(
+    wins: &[(i32, V)],
+    preferred: i32,
+    hidden: Option<Vec<Hidden>>,
+    fraction: Fraction<V>,
+    scale: impl Fn(&V) -> f64,
+) -> Chances {
+    let top = highest(wins.iter().map(|(_, w)| w)).expect("the rules have actions");
+    let ties_top = |a: i32| wins.iter().any(|(b, w)| *b == a && V::ties(w, &top));
+    let best = if ties_top(preferred) {
+        preferred
+    } else {
+        wins.iter()
+            .map(|(a, _)| *a)
+            .find(|&a| ties_top(a))
+            .expect("some action has the highest chance")
+    };
+    let best_win = &wins.iter().find(|(a, _)| *a == best).expect("legal").1;
     // The best other action: the lowest num_rolls among those that tie the
     // highest other chance (within the f64 tie tolerance, or exactly).
     let others = || wins.iter().filter(|(a, _)| *a != best);
-    let highest = others()
-        .map(|(_, w)| w.clone())
-        .reduce(|a, b| if b > a { b } else { a });
-    let runner_up = highest.and_then(|h| others().find(|(_, w)| V::ties(w, &h)));
+    let runner_up =
+        highest(others().map(|(_, w)| w)).and_then(|h| others().find(|(_, w)| V::ties(w, &h)));
     let tie = runner_up.is_some_and(|(_, w)| V::ties(w, best_win));
     let runner_up = runner_up.map(|(a, w)| {
         let margin = best_win.clone() - w.clone();
-        (*a, margin.to_f64(), fraction(&margin))
+        (*a, scale(&margin), fraction(&margin))
     });
     let actions = wins
         .iter()
-        .map(|(a, win)| Action {
-            num_rolls: *a,
-            // Rounding (1 - V with V a hair above 1) can leave 1e-16 outside [0, 1].
-            win: win.to_f64().clamp(0.0, 1.0),
-            win_exact: fraction(win),
+        .map(|(a, win)| {
+            let exact = fraction(win);
+            Action {
+                num_rolls: *a,
+                // Rounding (1 - V with V a hair above 1) can leave 1e-16 outside [0, 1].
+                win: scale(win).clamp(0.0, 1.0),
+                win_exact: exact.as_ref().map(|(json, _)| json.clone()),
+                by_hidden: None,
+                exact_text: exact.map(|(_, text)| text),
+            }
         })
         .collect();
     Chances {
@@ -267,60 +498,12 @@ fn chances<V: Probability>(
         best,
         runner_up,
         tie,
+        hidden,
     }
 }
 
-fn write_text(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
-    let play = match &e.against {
-        None => "both players play the self-play optimum (a draw counts 1/2)".to_string(),
-        Some(against) => format!("the opponent plays {against} (a draw counts 0)"),
-    };
-    writeln!(
-        out,
-        "{}, goal {}: score {}, opponent_score {}, sides {}; {play}",
-        e.rules, e.goal, e.score, e.opponent_score, e.sides
-    )?;
-    writeln!(out, "num_rolls  chance to win   turn")?;
-    for a in &e.actions {
-        let mark = if a.num_rolls == e.best {
-            "  <- best"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "{:>9}  {:.12}  {}{mark}",
-            a.num_rolls,
-            a.win,
-            roll_words(rules, x, a.num_rolls)
-        )?;
-    }
-    match (e.runner_up, e.margin) {
-        (Some(runner_up), Some(_)) if e.tie => writeln!(
-            out,
-            "best: {} wins {:.12}, a tie with {runner_up} (ties go to the lowest num_rolls)",
-            e.best, e.win
-        )?,
-        (Some(runner_up), Some(margin)) => writeln!(
-            out,
-            "best: {} wins {:.12}, {margin:.12} more than the runner-up, {runner_up}",
-            e.best, e.win
-        )?,
-        _ => writeln!(out, "best: {} wins {:.12}, the only action", e.best, e.win)?,
-    }
-    writeln!(out, "the turn of {} (mover's score first):", e.best)?;
-    writeln!(
-        out,
-        "{:>6}  {:>6}  {:>14}  {:>5}  {:>11}  {:<9}  then",
-        "points", "score", "opponent_score", "sides", "probability", "fraction"
-    )?;
-    for o in &e.outcomes {
-        let r = &o.result;
-        writeln!(
-            out,
-            "{:>6}  {:>6}  {:>14}  {:>5}  {:>11.8}  {:<9}  {}",
-            r.points, r.score, r.opponent_score, r.sides, o.probability, o.fraction, o.then
-        )?;
-    }
-    Ok(())
+/// The highest of some values (the first of equal ones).
+fn highest<'a, V: Probability + 'a>(mut values: impl Iterator<Item = &'a V>) -> Option<V> {
+    let first = values.next()?.clone();
+    Some(values.fold(first, |a, b| if *b > a { b.clone() } else { a }))
 }

@@ -21,16 +21,22 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
 use hog_solver::rules::Memory;
+use hog_solver::solve::TIE_TOLERANCE;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+mod words;
+
 use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 use crate::files::{open_input, write_atomically};
-use crate::sources::{FileKind, Sources};
+use crate::printable::printable;
+use crate::sources::{extension, FileKind, Sources};
+pub use words::shell_word;
+use words::{python_doc, wrap};
 
 /// The file formats of an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -70,7 +76,7 @@ impl Format {
         let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
             bail!("writing to stdout needs --format python, csv or json");
         };
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let extension = extension(path);
         [Format::Python, Format::Csv, Format::Json]
             .into_iter()
             .find(|f| f.extension() == extension)
@@ -139,16 +145,24 @@ impl ExportInfo {
 }
 
 /// A strategy that wins less than half its games against the course
-/// baseline is worse than the baseline itself: said plainly wherever it is
-/// handed out.
+/// baseline is worse than the baseline itself, and one that wins half of
+/// them (within the f64 tie tolerance: `always_roll(4)` against itself is
+/// 0.4999999999999998) is no better: said plainly wherever it is handed out.
 pub fn losing_warning(grade: &Grade) -> Option<String> {
-    (grade.win_rate < 0.5).then(|| {
-        format!(
-            "this strategy LOSES to the course baseline: it wins only {} against {}, \
-             below 0.5. Do not hand it in.",
-            grade.win_rate, grade.baseline
-        )
-    })
+    let (rate, baseline) = (grade.win_rate, &grade.baseline);
+    if (rate - 0.5).abs() <= TIE_TOLERANCE {
+        Some(format!(
+            "this strategy TIES the course baseline: it wins {rate} against {baseline}, \
+             0.5 within rounding ({TIE_TOLERANCE:e}), so it is no better than the baseline itself."
+        ))
+    } else {
+        (rate < 0.5).then(|| {
+            format!(
+                "this strategy LOSES to the course baseline: it wins only {rate} against \
+                 {baseline}, below 0.5. Do not hand it in."
+            )
+        })
+    }
 }
 
 /// The exact win rate of `policy` against the course baseline of the rules'
@@ -374,11 +388,6 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
     text
 }
 
-/// Text made safe inside a Python triple-quoted (non-raw) string.
-fn python_doc(line: &str) -> String {
-    line.replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"")
-}
-
 /// What a strategy is, for the docstring: rules, goal, objective, win rate.
 fn record_lines(info: &ExportInfo) -> Vec<String> {
     let mut lines = vec![];
@@ -473,35 +482,6 @@ fn sides_words(sides: u32) -> &'static str {
         "four-sided"
     } else {
         "six-sided"
-    }
-}
-
-/// Words wrapped at `width` columns, only at spaces (a word longer than
-/// that stays whole, and so does a hyphenated one: "four-sided", a path).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let options = textwrap::Options::new(width)
-        .break_words(false)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    textwrap::wrap(text, options)
-        .into_iter()
-        .map(String::from)
-        .collect()
-}
-
-/// A command-line word, quoted for a POSIX shell when it needs to be. By
-/// hand, not with shell_words::quote: this leaves unquoted only the
-/// characters known to be safe, where shell_words lists the unsafe ones and
-/// misses some (`{`, `}` and `!`: its quote("a{b,c}") stays a{b,c}, which
-/// bash expands to two words).
-pub fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_-.,/:=+".contains(c))
-    {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -605,10 +585,11 @@ pub fn run_recorded(
         out.write_all(text.as_bytes())?;
         if !note.is_empty() {
             // A note that cannot be printed changes nothing.
-            let _ = writeln!(std::io::stderr(), "note: {}", note.join(" "));
+            let note = note.join(" ");
+            let _ = writeln!(std::io::stderr(), "note: {}", printable(&note));
         }
         if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
-            let _ = writeln!(std::io::stderr(), "warning: {warning}");
+            let _ = writeln!(std::io::stderr(), "warning: {}", printable(&warning));
         }
         return Ok(());
     };
@@ -777,29 +758,5 @@ mod tests {
         let slice = p.slice(4).unwrap();
         let text = render(Format::Csv, &info(rules, 2), &slice).unwrap();
         assert!(text.ends_with("1,1,1\n"), "{text}");
-    }
-
-    #[test]
-    fn docstrings_escape_quotes_and_backslashes() {
-        assert_eq!(python_doc(r#"a\b """ c"#), r#"a\\b \"\"\" c"#);
-        assert_eq!(shell_word("always_roll(4)"), "'always_roll(4)'");
-        assert_eq!(shell_word("it's"), "'it'\\''s'");
-        assert_eq!(shell_word("tables/fa13.hogtable"), "tables/fa13.hogtable");
-        // Brace expansion would make two words of it.
-        assert_eq!(shell_word("a{b,c}"), "'a{b,c}'");
-    }
-
-    #[test]
-    fn wrap_keeps_lines_short() {
-        let lines = wrap("aaa bbb ccc ddd", 7);
-        assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
-        // A word longer than the width (a path, say) is not cut.
-        assert_eq!(wrap("a bbbbbbbbbb c", 5), ["a", "bbbbbbbbbb", "c"]);
-        // Nor at a hyphen: a table's path or "four-sided" stays one word.
-        assert_eq!(
-            wrap("with four-sided dice", 12),
-            ["with", "four-sided", "dice"]
-        );
-        assert_eq!(wrap("my-table.hogtable x", 10), ["my-table.hogtable", "x"]);
     }
 }

@@ -22,38 +22,37 @@ use super::export::{self, ExportInfo, Format};
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
-use crate::sources::Sources;
+use crate::progress::Spinner;
+use crate::sources::{extension, Sources};
 
 /// What `-o` writes, by the file's extension.
-enum Output {
+pub(super) enum Output {
     Export(Format),
     Table,
 }
 
 impl Output {
-    fn of(path: &Path) -> Result<Output> {
+    pub(super) fn of(path: &Path) -> Result<Output> {
         if path == Path::new("-") {
             bail!(
                 "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
                  stdout, hog export 'blind_best_response(STRATEGY)' --format python"
             );
         }
-        Ok(
-            match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-                "py" => Output::Export(Format::Python),
-                "csv" => Output::Export(Format::Csv),
-                "json" => Output::Export(Format::Json),
-                "hogtable" => Output::Table,
-                other => bail!(
-                    "-o {}: unknown file type '{other}': hog final writes .py (a \
+        Ok(match extension(path).as_str() {
+            "py" => Output::Export(Format::Python),
+            "csv" => Output::Export(Format::Csv),
+            "json" => Output::Export(Format::Json),
+            "hogtable" => Output::Table,
+            other => bail!(
+                "-o {}: unknown file type '{other}': hog final writes .py (a \
                      final_strategy module), .csv, .json or .hogtable",
-                    path.display()
-                ),
-            },
-        )
+                path.display()
+            ),
+        })
     }
 
-    fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         match self {
             Output::Export(format) => format.name(),
             Output::Table => "hogtable",
@@ -98,12 +97,16 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
-    let against = baseline_or_course(args.against.as_ref(), &rules)?;
+    let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)
         .context("--against")?;
     let model = Model::new(&rules, goal)?;
+    let spinner = Spinner::new(&format!(
+        "searching the best final_strategy against {against}"
+    ));
     let response = Engine::<f64>::new(&model, Driver::Parallel).blind_response(&b)?;
+    drop(spinner);
     let objective = if response.hidden {
         Objective::BlindBestResponse {
             against: against.clone(),
@@ -199,8 +202,9 @@ pub fn run(
     if let Some(bound) = summary.bound {
         writeln!(
             out,
-            "bound        {bound}: the best response that sees the dice sides; no \
+            "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
+            super::rules::hidden_state(&rules).unwrap_or("the whole state"),
             bound - summary.win_rate
         )?;
         if let Some((_, Some(bound))) = &exact {
@@ -215,7 +219,16 @@ pub fn run(
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;
     }
-    match (&args.output, &output) {
+    written(args, output.as_ref(), out)
+}
+
+/// The last line of `hog final`: the file written, or how to write one.
+pub(super) fn written(
+    args: &FinalArgs,
+    output: Option<&Output>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match (&args.output, output) {
         (Some(path), Some(output)) => {
             writeln!(out, "written      {} ({})", path.display(), output.name())?
         }
@@ -228,13 +241,13 @@ pub fn run(
 }
 
 /// The command line that makes this file, for the record.
-fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
+pub(super) fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
     let mut words = vec![
         "hog final".to_string(),
         format!("--rules {}", export::shell_word(&rules.name())),
         format!("--goal {goal}"),
     ];
-    if let Some(against) = &args.against {
+    for against in &args.against {
         words.push(format!("--against {}", export::shell_word(against)));
     }
     words.join(" ")

@@ -47,7 +47,7 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let baseline = baseline_or_course(args.baseline.as_ref(), rules)?;
+    let baseline = baseline_or_course(args.baseline.as_ref(), rules, "--baseline")?;
     let a = sources
         .policy(&args.strategy, rules, goal)
         .strategy_context("the strategy")?;
@@ -134,10 +134,11 @@ pub fn run(
     if grade.sees_hidden_state {
         writeln!(
             out,
-            "note      {} sees the dice sides, which final_strategy(score, opponent_score) \
+            "note      {} sees {}, which final_strategy(score, opponent_score) \
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
+            super::rules::hidden_state(rules).unwrap_or("hidden state"),
             super::export::shell_word(&rules.name())
         )?;
     }

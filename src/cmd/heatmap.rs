@@ -96,7 +96,7 @@ pub fn run(
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
-    let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules);
+    let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules, "--baseline");
     let baseline_policy = |text: &str| {
         sources
             .policy(text, &rules, goal)

@@ -6,6 +6,7 @@ mod contest_cache;
 mod dist;
 mod explain;
 pub mod export;
+mod final_field;
 mod final_strategy;
 mod grade;
 mod heatmap;
@@ -18,6 +19,7 @@ mod tables;
 mod turn;
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -29,6 +31,7 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
+use crate::files::check_writable;
 use crate::recorded::{self, Origin};
 use crate::sources::Sources;
 
@@ -37,14 +40,17 @@ const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
+    if let Some(path) = output(&cli.command) {
+        check_writable(path)?;
+    }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game, &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
@@ -115,7 +121,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Final(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            let against: Vec<_> = args.against.iter().map(Some).collect();
+            let (rules, goal) = game(&args.game, &against, args.json.json, out)?;
+            if args.against.len() > 1 {
+                return final_field::run(
+                    args,
+                    &rules,
+                    goal,
+                    &sources(&args.python),
+                    args.json.json,
+                    out,
+                );
+            }
             final_strategy::run(
                 args,
                 &rules,
@@ -126,15 +143,16 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             )
         }
         Command::Contest(args) => {
-            // The contest plays --rules and --goal, else the semester of the
-            // entries' ok configs, else fa16 to 100; an entry made for
-            // another game is excluded with its reason.
-            let (rules, goal) = game_of(&args.game, &[], &args.entries, args.json.json, out)?;
+            let entries = contest::expand_entries(&args.entries)?;
+            let (rules, goal) = contest::game(args, &entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
-            contest::run(args, &rules, goal, &sources, args.json.json, out)
+            contest::run(args, &entries, &rules, goal, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            // `--strategy final` names no file.
+            let strategy = args.strategy.as_ref().filter(|s| s.trim() != "final");
+            let strategies = [args.against.as_ref(), strategy];
+            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             explain::run(args, &rules, goal, &sources(&args.python), out)
         }
         Command::Table(args) => table::run(args, out),
@@ -146,6 +164,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             let goal = check_goal(args.goal)?;
             tables::run(args, goal, &sources(&args.python), out)
         }
+    }
+}
+
+/// The file a command writes (its `-o`), checked before any work.
+fn output(command: &Command) -> Option<&Path> {
+    match command {
+        Command::Solve(args) => args.output.as_deref(),
+        Command::Final(args) => args.output.as_deref(),
+        Command::Export(args) => args.output.as_deref(),
+        Command::Contest(args) => args.output.as_deref(),
+        Command::Heatmap(args) => Some(&args.output),
+        _ => None,
     }
 }
 
@@ -182,7 +212,7 @@ fn game_of(
         Origin::Default { looked } => format!(
             "rules        {name}, the default: not given (no --rules, and no ok config \
              beside {}): give --rules SEMESTER (hog rules list)",
-            looked.join(", ")
+            some_of(&looked)
         ),
         Origin::OkConfig(config) => {
             let semester = if config.semester == name {
@@ -205,6 +235,15 @@ fn game_of(
         writeln!(out, "{line}")?;
     }
     Ok((rules, goal))
+}
+
+/// The first three names, and how many more there are.
+fn some_of(names: &[String]) -> String {
+    if names.len() <= 3 {
+        names.join(", ")
+    } else {
+        format!("{} and {} more", names[..3].join(", "), names.len() - 3)
+    }
 }
 
 /// A score below the goal.
@@ -279,16 +318,14 @@ impl<T> StrategyContext<T> for Result<T> {
     }
 }
 
-/// The baseline to grade against: the one given, else the course baseline of
-/// the rules' preset.
-fn baseline_or_course(given: Option<&String>, rules: &Rules) -> Result<String> {
+/// The baseline to grade against: the one given (by the option `flag`),
+/// else the course baseline of the rules' preset.
+fn baseline_or_course(given: Option<&String>, rules: &Rules, flag: &str) -> Result<String> {
     match given {
         Some(baseline) => Ok(baseline.clone()),
         None => hog_solver::Preset::find(&rules.name())
             .map(|preset| preset.baseline.to_string())
-            .ok_or_else(|| {
-                anyhow!("these rules have no course baseline: give one with --baseline")
-            }),
+            .ok_or_else(|| anyhow!("these rules have no course baseline: give one with {flag}")),
     }
 }
 

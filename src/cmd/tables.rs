@@ -357,7 +357,7 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
     let file = format!("{preset}-final.py");
     let args = FinalArgs {
         game: game(preset, goal),
-        against: None,
+        against: vec![],
         output: Some(staging.join(&file)),
         exact: ExactArgs { exact: false },
         json: JsonArgs { json: true },

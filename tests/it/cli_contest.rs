@@ -139,12 +139,13 @@ fn every_matrix_entry_is_the_grade_of_the_pair() {
 
 #[test]
 fn a_tie_is_no_match_point_and_the_margin_decides() {
-    // The same strategy twice: each wins exactly one half of the pair.
+    // The same strategy twice, written two ways (the same text twice is one
+    // entry given twice): each wins exactly one half of the pair.
     let report = json(&[
         "contest",
         "always_roll(4)",
         "swap_strategy(8, 4)",
-        "always_roll(4)",
+        "always_roll(n=4)",
         "--rules",
         "fa13",
         "--no-cache",
@@ -154,8 +155,9 @@ fn a_tie_is_no_match_point_and_the_margin_decides() {
     let entries = report["entries"].as_array().unwrap();
     let w = &report["matrix"]["win_rate"];
     let twin: Vec<usize> = (0..3)
-        .filter(|&i| entries[i]["source"] == "always_roll(4)")
+        .filter(|&i| entries[i]["source"] != "swap_strategy(8, 4)")
         .collect();
+    assert_eq!(twin.len(), 2, "{report}");
     // Exactly one half but for rounding; a tie is no point either way.
     assert!((w[twin[0]][twin[1]].as_f64().unwrap() - 0.5).abs() < 1e-12);
     // The two twins get the same points and rank.
@@ -371,7 +373,15 @@ fn the_cache_reuses_old_pairs_and_regrades_an_edited_file() {
 fn results_are_written_by_extension() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let base = ["contest", "always_roll(4)", "always_roll(6)", "optimal"];
+    // fa13: under fa16, optimal sees the dice sides and is excluded.
+    let base = [
+        "contest",
+        "always_roll(4)",
+        "always_roll(6)",
+        "optimal",
+        "--rules",
+        "fa13",
+    ];
     let with = |name: &str| {
         let path = d.join(name);
         hog()
@@ -386,10 +396,10 @@ fn results_are_written_by_extension() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "rank,points,win_rate_vs_baseline,name,source,status,reason"
+        "rank,points,win_rate_vs_baseline,name,source,status,reason,note"
     );
     assert!(lines[1].starts_with("1,2,"), "{csv}");
-    assert!(lines[1].ends_with("optimal,optimal,ok,"), "{csv}");
+    assert!(lines[1].ends_with("optimal,optimal,ok,,"), "{csv}");
     let everything: Value = serde_json::from_slice(&with("board.json")).unwrap();
     let w = &everything["matrix"]["win_rate"];
     let draw = &everything["draw"];
@@ -445,12 +455,12 @@ fn csv_fields_with_commas_or_quotes_are_quoted() {
     let csv = std::fs::read_to_string(d.join("board.csv")).unwrap();
     // RFC 4180: a field with a comma or a quote is quoted, its quotes doubled.
     assert!(
-        csv.contains(",\"we\"\"ird,name\",\"we\"\"ird,name.py\",ok,\n"),
+        csv.contains(",\"we\"\"ird,name\",\"we\"\"ird,name.py\",ok,,\n"),
         "{csv}"
     );
     assert!(
         csv.contains(
-            ",\"bacon_strategy(margin=8, num_rolls=4)\",\"bacon_strategy(margin=8, num_rolls=4)\",ok,\n"
+            ",\"bacon_strategy(margin=8, num_rolls=4)\",\"bacon_strategy(margin=8, num_rolls=4)\",ok,,\n"
         ),
         "{csv}"
     );

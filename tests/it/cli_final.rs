@@ -250,3 +250,52 @@ fn a_course_strategy_heatmap_has_one_action_map() {
     );
     assert_eq!(sighted["panels"].as_array().unwrap().len(), 2);
 }
+
+/// `hog final --against A --against B`: the module it writes, graded back
+/// by `hog grade` (through python3) against each opponent, has exactly the
+/// figures it reports, whose mean is its win rate, under its bound.
+#[test]
+fn a_field_final_grades_back_to_each_opponents_figure() {
+    let dir = TempDir::new().unwrap();
+    let field = ["always_roll(5)", "always_roll(2)"];
+    let result = json(
+        &dir,
+        &[
+            "final",
+            "--rules",
+            "fa13",
+            "--against",
+            field[0],
+            "--against",
+            field[1],
+            "-o",
+            "field.py",
+        ],
+    );
+    let figures = result["field"].as_array().unwrap();
+    assert_eq!(figures.len(), 2);
+    let mut sum = 0.0;
+    for (figure, against) in figures.iter().zip(field) {
+        assert_eq!(figure["against"], against);
+        let grade = json(
+            &dir,
+            &[
+                "grade",
+                "field.py",
+                "--rules",
+                "fa13",
+                "--baseline",
+                against,
+            ],
+        );
+        assert_eq!(
+            number(&grade, "win_rate"),
+            number(figure, "win_rate"),
+            "{against}"
+        );
+        sum += number(figure, "win_rate");
+    }
+    let win_rate = number(&result, "win_rate");
+    assert!((win_rate - sum / 2.0).abs() < 1e-15);
+    assert!(win_rate <= number(&result, "bound"));
+}

@@ -585,7 +585,7 @@ fn a_diff_with_no_losing_state_says_so() {
 /// Runs a command with its stderr on a pseudo-terminal (python3's pty
 /// module) and prints, as JSON, its exit code, its stdout and what it drew
 /// on the terminal.
-const ON_A_TERMINAL: &str = r#"
+pub(crate) const ON_A_TERMINAL: &str = r#"
 import json, os, pty, subprocess, sys
 master, slave = pty.openpty()
 child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL,

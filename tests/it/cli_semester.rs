@@ -230,18 +230,26 @@ fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_se
         assert_eq!(shown["aliases"], serde_json::json!(preset.aliases));
         assert_eq!(shown["baseline"], preset.baseline);
         assert_eq!(shown["target"], serde_json::json!(preset.target));
-        // Only Pork Chop (docs/rules.md) changes state a course strategy
-        // cannot see: the dice sides.
-        let pork_chop = preset.text.contains("special=pork_chop");
+        // Pork Chop and Perfect Piggy (docs/rules.md) change state a course
+        // strategy cannot see: the dice sides; Feral Hogs keeps each
+        // player's memory of their previous turn.
+        let sides = ["special=pork_chop", "special=perfect_piggy"]
+            .iter()
+            .any(|rule| preset.text.contains(rule));
+        let memory = preset.text.contains("feral_hogs_");
+        let hidden = match (sides, memory) {
+            (false, false) => None,
+            (true, false) => Some("the dice sides"),
+            (false, true) => Some("each player's previous turn"),
+            (true, true) => panic!("{}: no course hides both", preset.name),
+        };
         assert_eq!(
-            shown["final_strategy_sees_all_state"], !pork_chop,
+            shown["final_strategy_sees_all_state"],
+            hidden.is_none(),
             "{}",
             preset.name
         );
-        assert_eq!(
-            shown["hidden_state"],
-            serde_json::json!(pork_chop.then_some("the dice sides"))
-        );
+        assert_eq!(shown["hidden_state"], serde_json::json!(hidden));
     }
     // The plain listing: a header, then a row per preset naming its aliases;
     // plain `hog rules` prints the same.

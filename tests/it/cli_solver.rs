@@ -626,7 +626,7 @@ fn bad_strategy_texts_and_rules_exit_with_status_2() {
     );
     fails(
         &["grade", "bacon_strategy", "--rules", "sp26"],
-        &["bacon_strategy belongs to fa16, fa13"],
+        &["bacon_strategy belongs to fa13, fa14"],
     );
     fails(
         &["grade", "best_response()", "--rules", "fa13"],

@@ -14,6 +14,7 @@ mod cli_harden2;
 mod cli_heatmap;
 mod cli_semester;
 mod cli_solver;
+mod cli_tripups;
 mod common;
 mod readme;
 mod tables;

@@ -82,39 +82,20 @@ impl AfterTurn {
     pub fn apply(self, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
         let points = turn.points;
         match self {
+            _ if self.is_swap() => {
+                if self.swaps(m, o) {
+                    (o, m)
+                } else {
+                    (m, o)
+                }
+            }
             AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints
                 if turn.num_rolls.abs_diff(i32::from(turn.memory)) == 2 =>
             {
                 (m + 3, o)
             }
-            AfterTurn::SwineSwapDouble if m == 2 * o || o == 2 * m => (o, m),
-            AfterTurn::SwineSwapPowerOfThree if power_of_three_digits_match(m + o) => (o, m),
             AfterTurn::SusFuss => (sus_fuss(m), o),
-            // m % 100 = 10 o(o % 100) + t(o % 100): reversing two digits is its
-            // own inverse, so the test is symmetric (80 and 8, 107 and 70).
-            AfterTurn::SwineSwapReverseDigits if m % 100 == 10 * ones(o) + tens(o) => (o, m),
-            AfterTurn::SwineSwapMoverRepdigit if digits(m.into()).all(|d| d == ones(m)) => (o, m),
-            AfterTurn::SwineSwapMultiple
-                if m > 1 && o > 1 && (m.is_multiple_of(o) || o.is_multiple_of(m)) =>
-            {
-                (o, m)
-            }
-            AfterTurn::SwineSwapOnesTens if ones(m) == tens(o) => (o, m),
-            AfterTurn::SwineSwapDigitDiff if tens_ones_gap(m) == tens_ones_gap(o) => (o, m),
-            AfterTurn::SwineSwapSamePlaceDigit if same_place_digit(m, o) => (o, m),
-            AfterTurn::SwineSwapLeadOnes if leftmost_digit(m) == ones(o) => (o, m),
-            AfterTurn::SwineSwapFirstLastProduct
-                if leftmost_digit(m) * ones(m) == leftmost_digit(o) * ones(o) =>
-            {
-                (o, m)
-            }
-            // m + o prime: the strictly higher score gains the points again.
-            AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => match m.cmp(&o) {
-                std::cmp::Ordering::Greater => (m + points, o),
-                std::cmp::Ordering::Less => (m, o + points),
-                std::cmp::Ordering::Equal => (m, o),
-            },
-            AfterTurn::SwineSwapOnesDiffTens if ones(m).abs_diff(ones(o)) == tens(o) => (o, m),
+            AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => leader_bonus((m, o), points),
             AfterTurn::HogPileDouble if m == o => (2 * m, o),
             AfterTurn::HogPileOnes if ones(m) == ones(o) => (m + ones(m), o),
             // The course's is_prime(1) is True: 1 becomes 2.
@@ -122,8 +103,34 @@ impl AfterTurn {
             // m = r² becomes (r + 1)².
             AfterTurn::SquareSwine if is_perfect_square(m) => ((m.isqrt() + 1).pow(2), o),
             AfterTurn::FuzzyFactors => (m + fuzzy_factors(m), o),
-            AfterTurn::SwineSwapMoverSquare if is_perfect_square(m) => (o, m),
             _ => (m, o),
+        }
+    }
+
+    /// Whether a swap rule swaps the mover's m and the opponent's o (it may
+    /// fire on equal scores, where the swap changes nothing); false for
+    /// every other rule.
+    pub fn swaps(self, m: u32, o: u32) -> bool {
+        match self {
+            AfterTurn::SwineSwapDouble => m == 2 * o || o == 2 * m,
+            AfterTurn::SwineSwapPowerOfThree => power_of_three_digits_match(m + o),
+            // m % 100 = 10 o(o % 100) + t(o % 100): reversing two digits is its
+            // own inverse, so the test is symmetric (80 and 8, 107 and 70).
+            AfterTurn::SwineSwapReverseDigits => m % 100 == 10 * ones(o) + tens(o),
+            AfterTurn::SwineSwapMoverRepdigit => digits(m.into()).all(|d| d == ones(m)),
+            AfterTurn::SwineSwapMultiple => {
+                m > 1 && o > 1 && (m.is_multiple_of(o) || o.is_multiple_of(m))
+            }
+            AfterTurn::SwineSwapOnesTens => ones(m) == tens(o),
+            AfterTurn::SwineSwapDigitDiff => tens_ones_gap(m) == tens_ones_gap(o),
+            AfterTurn::SwineSwapSamePlaceDigit => same_place_digit(m, o),
+            AfterTurn::SwineSwapLeadOnes => leftmost_digit(m) == ones(o),
+            AfterTurn::SwineSwapFirstLastProduct => {
+                leftmost_digit(m) * ones(m) == leftmost_digit(o) * ones(o)
+            }
+            AfterTurn::SwineSwapOnesDiffTens => ones(m).abs_diff(ones(o)) == tens(o),
+            AfterTurn::SwineSwapMoverSquare => is_perfect_square(m),
+            _ => false,
         }
     }
 
@@ -222,6 +229,16 @@ impl AfterTurn {
                 "Swine Swap: if the mover's new score is a perfect square, the scores swap"
             }
         }
+    }
+}
+
+/// sp15's Hogtimus Prime once the sum is prime: the strictly higher score
+/// gains the turn's points again, nobody when the scores are tied.
+pub fn leader_bonus((m, o): (u32, u32), points: u32) -> (u32, u32) {
+    match m.cmp(&o) {
+        std::cmp::Ordering::Greater => (m + points, o),
+        std::cmp::Ordering::Less => (m, o + points),
+        std::cmp::Ordering::Equal => (m, o),
     }
 }
 

@@ -41,7 +41,7 @@ pub use digits::{
 pub use extra_turn::ExtraTurn;
 pub use hidden::{Hidden, Memory, Recall, Special};
 pub use points::{ActionLimit, PigOut, PointModifier, Reroll, RollBonus, Sides};
-pub use presets::{Preset, PRESETS};
+pub use presets::{preset_names, Preset, PRESETS};
 pub use text::describe;
 pub use zero_dice::ZeroDice;
 

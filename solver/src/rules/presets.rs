@@ -24,6 +24,13 @@ pub struct Preset {
     pub sources: &'static [&'static str],
 }
 
+/// Every name `--rules` takes for a preset: each preset's name, then its aliases.
+pub fn preset_names() -> impl Iterator<Item = &'static str> {
+    PRESETS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+}
+
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "fa16",
@@ -116,6 +123,16 @@ pub const PRESETS: &[Preset] = &[
         sources: &["61a-su15-website/61a-su15-website.github.io: proj/hog/index.html, proj/hog/hog.py, proj/hog/hog_eval.py, proj/hog/tests/10.py @5d3e63f"],
     },
     Preset {
+        name: "fa15",
+        aliases: &[],
+        course: "CS 61A Fall 2015",
+        summary: "Piggy Back (a 1 scores 0 and gives the opponent num_rolls), Free Bacon, Hogtimus Prime, four-sided dice on multiples of 7, Swine Swap on reversed digits",
+        baseline: "always_roll(5)",
+        target: Some("0.77"),
+        text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=zero_piggy_back,bonus=none,points=hogtimus_prime,after=swine_swap_reverse_digits,limit=none,special=none",
+        sources: &["linkseed18612254945/cs61a_2015Fall: project/hog/hog.py, project/hog/tests/utils.py @3fa4e72"],
+    },
+    Preset {
         name: "su16",
         aliases: &[],
         course: "CS 61A Summer 2016",
@@ -134,6 +151,16 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.65"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=count_ones_capped,bonus=none,points=hogtimus_prime,after=swine_swap_double,limit=none,special=none",
         sources: &["BhumikaGoel/CS61A-Sp17: Projects/hog/hog.py, tests/utils.py, tests/11.py @4c6aecc", "Vedaank/cs61a-sp17"],
+    },
+    Preset {
+        name: "su17",
+        aliases: &[],
+        course: "CS 61A Summer 2017",
+        summary: "Pig Out, Free Bacon, Hogtimus Prime, Perfect Piggy (square or cube points flip the dice 6 <-> 4, hidden), Swine Swap on doubles",
+        baseline: "always_roll(4)",
+        target: Some("0.735"),
+        text: "zero=free_bacon_largest_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=hogtimus_prime,after=swine_swap_double,limit=none,special=perfect_piggy",
+        sources: &["ema00/Berkeley-CS61A-sp15: 01_Introduction/hog/hog.py, calc.py, tests/12.py @55f61a7"],
     },
     Preset {
         name: "fa17",
@@ -194,6 +221,66 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_lead_ones,limit=none,special=none",
         sources: &["exuanbo/cs61a-su19 @c4fe6ce", "fanxin-cug/CS61A-Su19 @52043fd"],
+    },
+    Preset {
+        name: "fa19",
+        aliases: &[],
+        course: "CS 61A Fall 2019",
+        summary: "Pig Out, Free Bacon 10 - min digit, Feral Hogs (+3 for num_rolls 2 away from the previous turn's, hidden), Swine Swap on first x last digit products",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_rolls+swine_swap_first_last_product,limit=none,special=none",
+        sources: &["yuzhoumo/cs61a-fa2019 @4961469", "antonio-github/CS61A-fall2019 @b454167"],
+    },
+    Preset {
+        name: "sp20",
+        aliases: &["nju20"],
+        course: "CS 61A Spring 2020 (= NJU SICP 2020)",
+        summary: "Pig Out, Free Bacon 1 + |alternating digit sum of opp^3|, Feral Hogs (+3 for num_rolls 2 away from the previous turn's points, hidden), Swine Swap on 3^sum",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=free_bacon_cube_alternating,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_power_of_three,limit=none,special=none",
+        sources: &["QinJiaHao1994/cs61a-sp20-solutions @71a481b", "NJU-SICP/NJU-SICP-Materials-Src-2020: project1/hog/hog.py @d633346"],
+    },
+    Preset {
+        name: "su20",
+        aliases: &[],
+        course: "CS 61A Summer 2020",
+        summary: "Pig Out, Free Bacon 10 + tens - ones, Feral Hogs (previous turn's points, hidden), Swine Swap when |ones - ones| = tens(opponent)",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=free_bacon_ten_plus_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_ones_diff_tens,limit=none,special=none",
+        sources: &["Lama1kid/CS61A_Summer_2020 @7f0634b", "gretasharoyan/hog @bd61819"],
+    },
+    Preset {
+        name: "fa20",
+        aliases: &[],
+        course: "CS 61A Fall 2020",
+        summary: "Pig Out, Free Bacon 3 + a decimal of pi, extra turns on Swine Align (gcd >= 10) and Pig Pass (trailing by at most 2)",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=free_bacon_pi,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=swine_align+pig_pass",
+        sources: &["Cal-CS-61A-Staff/cs61a-apps: hog/server/hog.py @513756e", "RonaldLN/CS-61A-Fall-2020 @f5ae8f3"],
+    },
+    Preset {
+        name: "sp21",
+        aliases: &[],
+        course: "CS 61A Spring 2021",
+        summary: "Sow Sad, Piggy Points 3 + min digit of opp^2, extra turns on More Boar (both leading digits behind)",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=piggy_points_square_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=more_boar",
+        sources: &["ikventure/cs61a-sp21 @a48ece9", "DURUII/Course-UCB-CS61A-Spring2021 @9174f8c"],
+    },
+    Preset {
+        name: "su21",
+        aliases: &[],
+        course: "CS 61A Summer 2021",
+        summary: "Sow Sad, Piggy Points 4 + |tens - ones|, extra turns on More Boar (min digit below and max digit above the opponent's)",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=piggy_points_abs_diff_plus_4,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=more_boar_min_max",
+        sources: &["xxxhol1c/cs61a-su2021 @22bd9e3", "sharon-chx/CS61A_summer21 @dafd0df"],
     },
     Preset {
         name: "fa21",

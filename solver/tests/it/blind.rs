@@ -2,8 +2,9 @@
 //! from outside the engine:
 //!
 //! * its win rate, re-computed by the plain reference evaluator of
-//!   `reference/mod.rs`, which tracks fa16's dice sides itself, for
-//!   opponents that never play Pork Chop and one that does;
+//!   `reference/mod.rs`, which tracks fa16's and su17's dice sides itself,
+//!   for opponents that never play Pork Chop and ones that do, and against
+//!   su17's baseline and optimum;
 //! * it never exceeds its bound, the best response that sees the sides, as
 //!   the reference solves it;
 //! * where the rules hide nothing it is exactly the ordinary best response;
@@ -36,58 +37,92 @@ fn fa16_blind_win_rates_agree_with_the_reference_evaluator() {
     for goal in [10, 23, 40] {
         let model = Model::new(&rules, goal).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
-        let reference = Reference::new(&rules, goal);
         // The baseline never plays Pork Chop; the self-play optimum does,
         // and answers by the sides.
         let optimum = engine.optimal().policy.to_policy(&model);
         assert!(optimum.actions().iter().any(|&a| a == -1));
-        for (name, b) in [
+        let opponents = [
             ("always_roll(4)", course(&rules, goal, "always_roll", &[4])),
             (
                 "bacon_strategy",
                 course(&rules, goal, "bacon_strategy", &[]),
             ),
             ("optimal", optimum),
-        ] {
-            let blind = engine.blind_response(&b).unwrap();
-            let what = format!("fa16 goal {goal} against {name}");
-            assert!(blind.hidden, "{what}");
+        ];
+        check_blind_responses(&rules, goal, &engine, &opponents);
+    }
+}
+
+/// su17's Perfect Piggy flips the sides on the points of any turn: the
+/// baseline's games flip them too, and the optimum answers by them.
+#[test]
+fn su17_blind_win_rates_agree_with_the_reference_evaluator() {
+    let rules = Rules::parse("su17").unwrap();
+    for goal in [10, 23] {
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let optimum = engine.optimal().policy.to_policy(&model);
+        assert!(
+            optimum.sees_hidden(),
+            "su17 goal {goal}: the optimum sees the sides"
+        );
+        let opponents = [
+            ("always_roll(4)", course(&rules, goal, "always_roll", &[4])),
+            ("optimal", optimum),
+        ];
+        check_blind_responses(&rules, goal, &engine, &opponents);
+    }
+}
+
+/// The blind response to each opponent: a policy of the two scores whose
+/// win rate is the reference's, under the reference's sighted best
+/// response, and no worse than either sides slice of the engine's.
+fn check_blind_responses(
+    rules: &Rules,
+    goal: u32,
+    engine: &Engine<f64>,
+    opponents: &[(&str, Policy)],
+) {
+    let reference = Reference::new(rules, goal);
+    for (name, b) in opponents {
+        let blind = engine.blind_response(b).unwrap();
+        let what = format!("{} goal {goal} against {name}", rules.name());
+        assert!(blind.hidden, "{what}");
+        assert!(
+            !blind.policy.sees_hidden(),
+            "{what}: the policy sees the sides"
+        );
+        let expected = reference_win_rate(&reference, &blind.policy, b);
+        assert!(
+            (blind.grade.win_rate - expected).abs() < TOLERANCE,
+            "{what}: engine {} reference {expected}",
+            blind.grade.win_rate
+        );
+        // The bound: the reference's own best response that sees the sides.
+        let response = reference.best_response(b);
+        let bound = (response.us(State::START) + response.them(State::START)) / 2.0;
+        assert!((blind.bound - bound).abs() < TOLERANCE, "{what}: bound");
+        assert!(
+            blind.grade.win_rate <= bound + TOLERANCE,
+            "{what}: {} above the bound {bound}",
+            blind.grade.win_rate
+        );
+        // No worse than either sides slice of the sighted best response.
+        let sighted = engine.best_response(b).policy.to_policy(engine.model());
+        for sides in [6, 4] {
+            let slice = sighted.slice(sides).unwrap();
+            let slice_rate = reference_win_rate(&reference, &slice, b);
             assert!(
-                !blind.policy.sees_hidden(),
-                "{what}: the policy sees the sides"
+                blind.grade.win_rate >= slice_rate - TOLERANCE,
+                "{what}: below the {sides}-sided slice ({slice_rate})"
             );
-            let expected = reference_win_rate(&reference, &blind.policy, &b);
-            assert!(
-                (blind.grade.win_rate - expected).abs() < TOLERANCE,
-                "{what}: engine {} reference {expected}",
-                blind.grade.win_rate
-            );
-            // The bound: the reference's own best response that sees the sides.
-            let response = reference.best_response(&b);
-            let bound = (response.us(State::START) + response.them(State::START)) / 2.0;
-            assert!((blind.bound - bound).abs() < TOLERANCE, "{what}: bound");
-            assert!(
-                blind.grade.win_rate <= bound + TOLERANCE,
-                "{what}: {} above the bound {bound}",
-                blind.grade.win_rate
-            );
-            // No worse than either sides slice of the sighted best response.
-            let sighted = engine.best_response(&b).policy.to_policy(&model);
-            for sides in [6, 4] {
-                let slice = sighted.slice(sides).unwrap();
-                let slice_rate = reference_win_rate(&reference, &slice, &b);
-                assert!(
-                    blind.grade.win_rate >= slice_rate - TOLERANCE,
-                    "{what}: below the {sides}-sided slice ({slice_rate})"
-                );
-            }
         }
     }
 }
 
 #[test]
 fn without_hidden_state_it_is_the_best_response() {
-    for preset in PRESETS.iter().filter(|p| p.name != "fa16") {
+    for preset in PRESETS.iter().filter(|p| !p.rules().hides_state()) {
         let rules = preset.rules();
         let model = Model::new(&rules, 100).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Parallel);
@@ -170,4 +205,82 @@ fn the_search_is_deterministic_across_drivers() {
         .unwrap();
     assert!(sequential.policy == parallel.policy);
     assert_eq!(sequential.grade, parallel.grade);
+}
+
+/// The best response to a field (`hog final --against A --against B`):
+/// its figures are each opponent's grade as the evaluator computes it
+/// afresh, their mean; it is never worse on average than any opponent's own
+/// best response played against the whole field (those are its starts, and
+/// a sweep never lowers the mean), and never better than the bound, the
+/// mean of the best responses that see everything. Against a field of one
+/// where nothing is hidden it is that opponent's best response. fa13 at
+/// 100 and fa16 (dice sides hidden too) at 40; the reference plays fa16's
+/// figures too.
+#[test]
+fn field_responses_beat_each_start_on_average_and_stay_below_the_bound() {
+    for (rules, goal) in [(Rules::fa13(), 100), (Rules::fa16(), 40)] {
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        let field: Vec<Policy> = [5, 3, 8]
+            .iter()
+            .map(|&n| course(&rules, goal, "always_roll", &[n]))
+            .collect();
+        let opponents: Vec<&Policy> = field.iter().collect();
+        let response = engine.field_response(&opponents).unwrap();
+        assert!(
+            !response.policy.sees_hidden(),
+            "{rules}: a strategy of the two scores"
+        );
+        let grades: Vec<f64> = field
+            .iter()
+            .map(|b| engine.grade(&response.policy, b).win_rate)
+            .collect();
+        for (reported, fresh) in response.grades.iter().zip(&grades) {
+            assert_eq!(reported.win_rate, *fresh, "{rules}: a reported grade");
+        }
+        let mean = grades.iter().sum::<f64>() / 3.0;
+        assert!(
+            (response.win_rate - mean).abs() < 1e-12,
+            "{rules}: the mean"
+        );
+        let mut bound = 0.0;
+        for b in &field {
+            let seen = engine.best_response(b);
+            bound += seen.win_rate() / 3.0;
+            // A start: the opponent's own best response (its slice with the
+            // first sides where it sees them), against the whole field.
+            let start = seen.policy.to_policy(&model).slice(6).unwrap();
+            let start_mean = field
+                .iter()
+                .map(|other| engine.grade(&start, other).win_rate)
+                .sum::<f64>()
+                / 3.0;
+            assert!(
+                response.win_rate >= start_mean - 1e-12,
+                "{rules}: below a start"
+            );
+        }
+        assert!((response.bound - bound).abs() < 1e-12, "{rules}: the bound");
+        assert!(
+            response.win_rate <= bound + 1e-12,
+            "{rules}: past the bound"
+        );
+        if rules == Rules::fa16() {
+            let reference = Reference::new(&rules, goal);
+            for (b, grade) in field.iter().zip(&grades) {
+                let by_reference = reference_win_rate(&reference, &response.policy, b);
+                assert!(
+                    (by_reference - grade).abs() < TOLERANCE,
+                    "fa16: the reference"
+                );
+            }
+        }
+    }
+    // A field of one where nothing is hidden: the best response itself.
+    let rules = Rules::fa13();
+    let model = Model::new(&rules, 100).unwrap();
+    let engine = Engine::<f64>::new(&model, Driver::Parallel);
+    let b = course(&rules, 100, "always_roll", &[5]);
+    let response = engine.field_response(&[&b]).unwrap();
+    assert!((response.win_rate - engine.best_response(&b).win_rate()).abs() < 1e-12);
 }

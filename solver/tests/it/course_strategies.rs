@@ -460,5 +460,38 @@ fn always_roll_works_under_custom_rules_texts() {
         .err()
         .unwrap()
         .to_string();
-    assert!(err.contains("belongs to sp26"), "{err}");
+    assert!(err.contains("belongs to") && err.contains("sp26"), "{err}");
+}
+
+#[test]
+fn a_name_means_the_strategy_of_the_rules_in_force() {
+    // boar_strategy's threshold defaults to 12 in su23's hog.py, 11 in
+    // sp26's; num_rolls to 6 in both.
+    check_defaults("su23", "boar_strategy", &[], &[12, 6]);
+    check_defaults("sp26", "boar_strategy", &[], &[11, 6]);
+    // The courses call bacon_strategy's first parameter margin (fa13 to
+    // sp20) or cutoff (su20, fa20); hog reads either under any preset.
+    let by = |text: &str| match StrategySpec::parse(text).unwrap() {
+        StrategySpec::Course { args, .. } => args,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(by("bacon_strategy(cutoff=9, num_rolls=3)"), vec![9, 3]);
+    assert_eq!(by("bacon_strategy(num_rolls=3)"), vec![8, 3]);
+    // A threshold left out before num_rolls has no default where the
+    // semesters disagree (boar_strategy: 11 or 12).
+    let error = StrategySpec::parse("boar_strategy(num_rolls=3)")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("threshold"), "{error}");
+    // sp15's prime_strategy (Hogtimus Prime on a prime sum): at (10, 1) 0
+    // dice score 2 (1 + largest digit 1), 12 + 1 = 13 is prime and the
+    // mover leads: a beneficial boost. At (1, 12): 3 points, 4 + 12 = 16
+    // is no prime and 3 < 8: num_rolls (5). At (0, 11): 2 points, 2 + 11 =
+    // 13 is prime and the opponent leads: its boost, so num_rolls.
+    check(
+        "sp15",
+        "prime_strategy",
+        &[],
+        &[((10, 1), 0), ((1, 12), 5), ((0, 11), 5)],
+    );
 }

@@ -4,8 +4,8 @@
 //! doctests) into `tests/data/courses/<semester>.json`; read a file's
 //! `notes` for what its fields mean. Every expected value comes from those
 //! files, none from hog. Each case is replayed against the preset of its
-//! semester (its preset, or its pending rules text: `pending.rs`) through the library call that means
-//! the same thing as the course's function:
+//! semester's preset through the library call that means the same thing as
+//! the course's function:
 //!
 //! | kind | course function | hog |
 //! |---|---|---|
@@ -21,20 +21,16 @@
 //! | helper `max_dice` | max_dice (Hog Tied) | `Rules::effective_rolls(state, 10)` |
 //! | helper `is_prime` | is_prime | `hog_solver::rules::is_prime` |
 //! | helper `perfect_square`, `next_perfect_square` | (Square Swine's helpers) | whether / where the after-turn rules move a mover's score of n |
-//! | `strategy` | the course strategy | `course_strategy`, where hog has it for the preset |
+//! | `strategy` | the course strategy | `semester_strategy`: the semester's own definition, under its rules |
 //! | `play` | play(...) with test dice | `simulate::play_game` with the same dice; final scores and the printed trace (`update: simple_update` plays without the after-turn rules, `feral_hogs: false` without Feral Hogs) |
 //!
-//! **Skipped, never passed**: a `strategy` case whose strategy hog does not
-//! have for that preset (at the time of writing none of the course files'
-//! strategies: bacon_strategy and swap_strategy exist only for fa16 and
-//! fa13, and prime_strategy, extra_turn_strategy, hog_pile_strategy,
-//! picky_piggy_strategy (fa21's), tail_strategy, square_strategy,
-//! picky_strategy, swine_strategy, more_boar_strategy, piggypoints_strategy,
-//! hefty_hogs_strategy, oink_points_strategy, pigs_on_prime_strategy,
-//! boar_strategy (su23's) and fuzzy_strategy not at all); a `swap` case
-//! with equal scores (a swap of equal scores changes nothing hog can show);
-//! the helpers with no hog counterpart (fa14's bid_for_start: hog has no
-//! bidding; su23's hog_gcd). The output counts them by semester and kind.
+//! **Skipped, never passed**: a `swap` case with equal scores (a swap of
+//! equal scores changes nothing hog can show); the helpers with no hog
+//! counterpart (fa14's bid_for_start: hog has no bidding; su23's hog_gcd).
+//! Every `strategy` case replays: hog has every semester's course
+//! strategies (`hog_solver::strategy::COURSE_STRATEGIES`), those of the
+//! semesters without a preset too, played under their rules texts. The
+//! output counts the skips by semester and kind.
 //!
 //! A semester without a preset fails as "no preset <semester>". Set
 //! `HOG_COURSES=fa18,sp19` to replay some semesters only.
@@ -43,7 +39,7 @@ use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use hog_solver::rules::{is_prime, Rules};
-use hog_solver::strategy::{course_strategy, COURSE_STRATEGIES};
+use hog_solver::strategy::{semester_strategy, StrategySpec};
 use serde_json::Value;
 
 pub(crate) mod compat;
@@ -267,7 +263,7 @@ fn helper(rules: &Rules, function: &str, case: &Value) -> Option<Outcome> {
     })
 }
 
-/// A course strategy's answer, where hog has that strategy for the preset.
+/// A course strategy's answer, as the semester's course defines it.
 fn strategy(semester: &str, rules: &Rules, case: &Value) -> Option<Outcome> {
     let name = case["name"].as_str()?;
     let given: Vec<i64> = case["args"]
@@ -276,31 +272,26 @@ fn strategy(semester: &str, rules: &Rules, case: &Value) -> Option<Outcome> {
         .map(Value::as_i64)
         .collect::<Option<_>>()?;
     // The course's parameter names, where the case gives them, place the
-    // arguments among hog's parameters (fa15's swap_strategy(num_rolls=5)).
+    // arguments as keywords (fa15's swap_strategy(num_rolls=5)).
     let names: Vec<&str> = case["arg_names"]
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let mut args = given.clone();
-    if let Some(course) = COURSE_STRATEGIES.iter().find(|c| c.name == name) {
-        let mut slots: Vec<Option<i64>> = vec![None; course.params.len()];
-        for (i, &value) in given.iter().enumerate() {
-            let slot = names
-                .get(i)
-                .and_then(|n| course.params.iter().position(|p| p.0 == *n))
-                .unwrap_or(i);
-            *slots.get_mut(slot)? = Some(value);
-        }
-        let last = slots.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
-        args = slots[..last]
-            .iter()
-            .zip(course.params)
-            .map(|(v, p)| v.or(p.1))
-            .collect::<Option<_>>()?;
-    }
-    let play = match course_strategy(rules, name, &args) {
+    let call: Vec<String> = given
+        .iter()
+        .enumerate()
+        .map(|(i, value)| match names.get(i) {
+            Some(key) => format!("{key}={value}"),
+            None => value.to_string(),
+        })
+        .collect();
+    let args = match StrategySpec::parse(&format!("{name}({})", call.join(", "))) {
+        Ok(StrategySpec::Course { args, .. }) => args,
+        other => return Some(Outcome::Fail(format!("hog reads the call as {other:?}"))),
+    };
+    let play = match semester_strategy(semester, rules, name, &args) {
         Ok(play) => play,
-        Err(_) => return Some(Outcome::Skip(format!("hog has no {name} for {semester}"))),
+        Err(e) => return Some(Outcome::Fail(e.to_string())),
     };
     Some(compare(
         case["num_rolls"].as_i64()?,
@@ -314,10 +305,7 @@ type Tally = BTreeMap<String, [usize; 4]>;
 #[test]
 fn every_preset_replays_its_course_ok_cases() {
     let files = load();
-    let presets: Vec<Option<Rules>> = files
-        .iter()
-        .map(|(s, _)| crate::pending::semester_rules(s))
-        .collect();
+    let presets: Vec<Option<Rules>> = files.iter().map(|(s, _)| Rules::parse(s).ok()).collect();
     // One python3 run tabulates every lambda while the other kinds replay.
     let pending = python::start(
         files

@@ -15,7 +15,7 @@ use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Next};
 
 fn rules(name: &str) -> Rules {
-    crate::pending::semester_rules(name).expect("a semester's rules")
+    Rules::parse(name).expect("a semester's preset")
 }
 
 /// One turn with test dice that must be used up exactly.

@@ -12,7 +12,6 @@ mod engine_features;
 mod evaluators;
 mod exact;
 mod fuzz;
-mod pending;
 mod properties;
 mod reference;
 mod rules_examples;

@@ -5,6 +5,10 @@
 //! found by counting up, so that a slip in the library's arithmetic shows up
 //! as a disagreement.
 
+use std::sync::OnceLock;
+
+use num_bigint::BigInt;
+
 /// "tens(x) = (x // 10) % 10"
 pub fn tens(x: u32) -> u32 {
     (x / 10) % 10
@@ -39,6 +43,50 @@ pub fn is_square(n: u32) -> bool {
     (0..=n).take_while(|r| r * r <= n).any(|r| r * r == n)
 }
 
+/// Whether n = r * r * r for some whole r, counting r up from 0.
+pub fn is_cube(n: u32) -> bool {
+    (0..=n)
+        .take_while(|r| r * r * r <= n)
+        .any(|r| r * r * r == n)
+}
+
+/// The greatest number that divides both (counting down from the smaller).
+fn gcd(a: u32, b: u32) -> u32 {
+    (1..=a.min(b))
+        .rev()
+        .find(|d| a.is_multiple_of(*d) && b.is_multiple_of(*d))
+        .unwrap_or(a.max(b))
+}
+
+/// Decimal n of π (3 for n = 0), n <= 100: π = 16 atan(1/5) − 4 atan(1/239)
+/// (Machin), each arctangent summed in integers scaled by 10^110, ten guard
+/// digits; computed once.
+pub fn decimal_of_pi(n: u32) -> u32 {
+    static PI: OnceLock<String> = OnceLock::new();
+    let pi = PI.get_or_init(|| {
+        let scale = BigInt::from(10).pow(110);
+        let atan_of_one_over = |x: u32| {
+            let mut term = &scale / x;
+            let mut sum = BigInt::from(0);
+            let mut k = 0u32;
+            while term != BigInt::from(0) {
+                let part = &term / (2 * k + 1);
+                sum = if k.is_multiple_of(2) {
+                    sum + part
+                } else {
+                    sum - part
+                };
+                term /= x * x;
+                k += 1;
+            }
+            sum
+        };
+        let pi: BigInt = atan_of_one_over(5) * 16 - atan_of_one_over(239) * 4;
+        (pi / BigInt::from(10).pow(10)).to_string()
+    });
+    u32::from(pi.as_bytes()[n as usize] - b'0')
+}
+
 /// Decimal n >= 1 of 1/den, by long division.
 pub fn decimal_of_one_over(den: u32, n: u32) -> u32 {
     let mut remainder = 1;
@@ -49,6 +97,32 @@ pub fn decimal_of_one_over(den: u32, n: u32) -> u32 {
         remainder %= den;
     }
     digit
+}
+
+/// The extra-turn rules, by their names in the rules text: whether the
+/// mover, now at m against o, moves again.
+pub fn extra_turn(rule: &str, m: u32, o: u32) -> bool {
+    match rule {
+        // "m > 0, o > 0 and gcd(m, o) ≥ 10"
+        "swine_align" => m > 0 && o > 0 && gcd(m, o) >= 10,
+        // "m < o and o − m ≤ 2"
+        "pig_pass" => m < o && o - m <= 2,
+        // "padded to two digits, m's first digit < o's and m's second digit
+        // < o's": the first two characters of the zero-padded texts.
+        "more_boar" => {
+            let (a, b) = (format!("{m:02}"), format!("{o:02}"));
+            let (a, b) = (a.as_bytes(), b.as_bytes());
+            a[0] < b[0] && a[1] < b[1]
+        }
+        // "the smallest digit of m < o's and the largest > o's"
+        "more_boar_min_max" => {
+            let (a, b) = (digits(m.into()), digits(o.into()));
+            let smallest = |d: &[u32]| *d.iter().min().unwrap();
+            let largest = |d: &[u32]| *d.iter().max().unwrap();
+            smallest(&a) < smallest(&b) && largest(&a) > largest(&b)
+        }
+        other => panic!("the reference knows no extra-turn rule {other}"),
+    }
 }
 
 /// |tens(x) - ones(x)|
@@ -93,6 +167,8 @@ pub fn zero_dice(rule: &str, score: u32, opponent: u32) -> u32 {
         }
         // "4 + |tens(opponent) - ones(opponent)|"
         "piggy_points_abs_diff_plus_4" => 4 + gap(opponent),
+        // "3 + decimal o of π (3 + 3 for o = 0)"
+        "free_bacon_pi" => 3 + decimal_of_pi(opponent),
         // "digit n of 1/7 = 0.142857... for opponent score n (7 for n = 0)"
         "picky_piggy_one_seventh" => match opponent {
             0 => 7,
@@ -205,6 +281,15 @@ pub fn after_turn(rule: &str, (m, o): (u32, u32), points: u32) -> (u32, u32) {
         }
         // "if the mover's new score is a perfect square, the scores swap"
         "swine_swap_mover_square" => swap_if(is_square(m)),
+        // "swap if leftmost(m) · ones(m) = leftmost(o) · ones(o) (a one-digit
+        // d gives d · d)": the first and last characters of each text.
+        "swine_swap_first_last_product" => {
+            let product = |x: u32| {
+                let d = digits(x.into());
+                d[0] * d[d.len() - 1]
+            };
+            swap_if(product(m) == product(o))
+        }
         other => panic!("the reference knows no after-turn rule {other}"),
     }
 }

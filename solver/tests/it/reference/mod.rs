@@ -3,10 +3,26 @@
 //! It shares no code with the engine (`model.rs`, `dice.rs`, `solve.rs`,
 //! `evaluate.rs`, `rules.rs`): the game comes from its own transcription of
 //! docs/rules.md in `reference/rules.rs`, keyed by the preset's name (taken from
-//! [`Rules::name`]); of the library it uses only the [`State`] type and
-//! [`Policy::get`]. Everything is a memoised recursion written straight from
-//! the rules: no layers, no compiled tables, no closed forms. It is slow and
-//! meant for small goals.
+//! [`Rules::name`]), on its own state, [`Situation`]; of the library it uses
+//! only [`Policy::get`], and the [`State`] type to ask it and to be asked.
+//! Everything is a memoised recursion written straight from the rules: no
+//! layers, no compiled tables, no closed forms. It is slow and meant for
+//! small goals.
+//!
+//! # Extra turns and memories
+//!
+//! A turn ends in one of four ways: the mover wins, the opponent wins, the
+//! opponent moves next, or (fa20, sp21, su21) the mover moves again. Seen by
+//! the player whose value it is, an extra turn keeps the seat: where a
+//! handed-over turn counts 1 − V(y), an extra turn counts V(y) (and in the
+//! best response W(y) stays W(y), L(y) stays L(y); in an evaluation the same
+//! strategy moves again). Every extra turn follows a turn that scored (the
+//! rules allow extra turns only where every turn scores), so it raises the
+//! sum of the scores, and the recursion still ends.
+//!
+//! Under Feral Hogs (fa19, sp20, su20) each player remembers their own
+//! previous turn: the dice rolled, or the points scored. The reference keeps
+//! both memories in its state as the rules define them, the points uncapped.
 //!
 //! # Dice
 //!
@@ -62,25 +78,76 @@ use std::collections::HashMap;
 use std::ops::{Add, Mul, Sub};
 use std::rc::Rc;
 
-use hog_solver::rules::{Rules, State};
+use hog_solver::rules::{Memory, Rules, State};
 use hog_solver::strategy::Policy;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
 mod components;
+mod examples;
 mod rules;
 
 use rules::{Dice, Preset};
+
+/// The reference's own state: what the mover sees (the two scores, the dice
+/// sides) and what each player remembers of their own previous turn under
+/// Feral Hogs (0 before their first turn, and always 0 where the rules keep
+/// no memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Situation {
+    pub score: u32,
+    pub opponent_score: u32,
+    pub sides: u32,
+    pub mover_remembers: u32,
+    pub opponent_remembers: u32,
+}
+
+impl From<State> for Situation {
+    /// The engine's state, read as the rules define it. The engine keeps
+    /// sp20's remembered points of 13 or more as 13; the reference reads that
+    /// as 13 points, which the rules treat as any number from 13 on (see
+    /// [`Situation::state`]).
+    fn from(x: State) -> Situation {
+        Situation {
+            score: x.score,
+            opponent_score: x.opponent_score,
+            sides: x.sides,
+            mover_remembers: x.memory.mover.into(),
+            opponent_remembers: x.memory.opponent.into(),
+        }
+    }
+}
+
+impl Situation {
+    /// The engine's state of this situation, to ask a policy what it plays.
+    /// The engine keeps remembered points of 13 or more as 13: Feral Hogs
+    /// reads only whether |num_rolls − points| = 2 with num_rolls <= 10, so
+    /// such points act alike (hidden.rs). Remembered dice are at most 10.
+    fn state(self) -> State {
+        let kept = |remembers: u32| remembers.min(13) as u8;
+        State {
+            score: self.score,
+            opponent_score: self.opponent_score,
+            sides: self.sides,
+            memory: Memory {
+                mover: kept(self.mover_remembers),
+                opponent: kept(self.opponent_remembers),
+            },
+        }
+    }
+}
 
 /// How a turn ends, seen by the player who moved.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Turn {
     /// The mover's score reached the goal.
     MoverWins,
-    /// The opponent's score reached the goal (a swap handed it over).
+    /// The opponent's score reached the goal (a swap or Piggy Back handed it over).
     OpponentWins,
     /// The game goes on in this state, seen by the opponent, who moves next.
-    Continues(State),
+    Continues(Situation),
+    /// The mover moves again, in this state (an extra turn).
+    Again(Situation),
 }
 
 /// The reference's number type: f64, or exact fractions (num-rational's
@@ -143,7 +210,7 @@ enum Mover {
 /// The play after a turn: the positions visited since the last scoring turn.
 enum Play {
     /// The game goes on with these positions behind it (none after a scoring turn).
-    Goes(Vec<State>),
+    Goes(Vec<Situation>),
     /// A zero-point turn came back to a position of the play: a draw.
     Repeats,
 }
@@ -209,7 +276,7 @@ impl<N: Number> Reference<N> {
     }
 
     /// Every outcome of `action` in `x`, with its probability.
-    fn turn(&self, x: State, action: i32) -> Vec<(N, Turn)> {
+    fn turn(&self, x: Situation, action: i32) -> Vec<(N, Turn)> {
         let preset = self.preset;
         let n = preset.num_rolls(x, action);
         let points = match n {
@@ -226,29 +293,52 @@ impl<N: Number> Reference<N> {
             .collect();
         let keeps_sum = outcomes
             .iter()
-            .any(|(_, t)| matches!(t, Turn::Continues(y) if sum(*y) == sum(x)));
+            .any(|(_, t)| matches!(t, Turn::Continues(y) | Turn::Again(y) if sum(*y) == sum(x)));
         assert!(
             !keeps_sum || outcomes.len() == 1,
             "{x:?}, action {action}: a turn that may score 0 must score 0 for sure"
         );
+        let again_in_place = outcomes
+            .iter()
+            .any(|(_, t)| matches!(t, Turn::Again(y) if sum(*y) == sum(x)));
+        assert!(
+            !again_in_place,
+            "{x:?}, action {action}: an extra turn must follow a turn that scored"
+        );
         outcomes
     }
 
-    /// Adds the points, runs the after-turn rules, then checks the goal.
-    fn end_of_turn(&self, x: State, n: i32, points: u32) -> Turn {
-        let (mover, opponent) = self
-            .preset
-            .after_turn(x.score + points, x.opponent_score, points);
+    /// Gives Piggy Back's points to the opponent, adds the points, runs the
+    /// after-turn rules, checks the goal, then the extra-turn rules: "after
+    /// the after-turn rules, if the game is not over and one predicate holds
+    /// on (m, o), the mover moves again". The mover now remembers this turn
+    /// (Feral Hogs), and the opponent still remembers theirs.
+    fn end_of_turn(&self, x: Situation, n: i32, points: u32) -> Turn {
+        let preset = self.preset;
+        let opponent = x.opponent_score + preset.piggy_back(n, points);
+        let (mover, opponent) =
+            preset.after_turn(x.score + points, opponent, points, n, x.mover_remembers);
+        let sides = preset.next_sides(x.sides, n, points);
+        let remembers = preset.remember(n, points);
         if mover >= self.goal {
             Turn::MoverWins
         } else if opponent >= self.goal {
             Turn::OpponentWins
+        } else if preset.extra_turn(mover, opponent) {
+            Turn::Again(Situation {
+                score: mover,
+                opponent_score: opponent,
+                sides,
+                mover_remembers: remembers,
+                opponent_remembers: x.opponent_remembers,
+            })
         } else {
-            Turn::Continues(State {
+            Turn::Continues(Situation {
                 score: opponent,
                 opponent_score: mover,
-                sides: self.preset.next_sides(x.sides, n),
-                memory: Default::default(),
+                sides,
+                mover_remembers: x.opponent_remembers,
+                opponent_remembers: remembers,
             })
         }
     }
@@ -324,7 +414,7 @@ fn final_faces(dice: Dice) -> Vec<(u32, u64)> {
     (1..=dice.sides).map(|f| (f, weights[f as usize])).collect()
 }
 
-fn sum(x: State) -> u32 {
+fn sum(x: Situation) -> u32 {
     x.score + x.opponent_score
 }
 
@@ -332,7 +422,7 @@ fn sum(x: State) -> u32 {
 /// A scoring turn starts a new play; a zero-point turn extends it, and repeats
 /// it if `y` was visited with the same player to move (an even number of turns
 /// ago: players alternate).
-fn follow(play: &[State], x: State, y: State) -> Play {
+fn follow(play: &[Situation], x: Situation, y: Situation) -> Play {
     if sum(y) != sum(x) {
         return Play::Goes(vec![]);
     }
@@ -355,25 +445,26 @@ fn follow(play: &[State], x: State, y: State) -> Play {
 ///
 /// ```text
 /// V(x) = max_a Q(x, a)
-/// Q(x, a) = Σ P(turn) · { 1 mover wins, 0 opponent wins, 1/2 repeat, 1 − V(y) otherwise }
+/// Q(x, a) = Σ P(turn) · { 1 mover wins, 0 opponent wins, 1/2 repeat,
+///                         V(y) the mover moves again, 1 − V(y) otherwise }
 /// ```
 pub struct Optimum<'r, N = f64> {
     reference: &'r Reference<N>,
-    memo: Memo<(State, Vec<State>), N>,
+    memo: Memo<(Situation, Vec<Situation>), N>,
 }
 
 impl<N: Number> Optimum<'_, N> {
     /// V(x): the mover's chance to win at the start of a play.
     pub fn value(&self, x: State) -> N {
-        self.v(x, &[])
+        self.v(x.into(), &[])
     }
 
     /// Q(x, a) at the start of a play.
     pub fn q_value(&self, x: State, action: i32) -> N {
-        self.q(x, action, &[])
+        self.q(x.into(), action, &[])
     }
 
-    fn v(&self, x: State, play: &[State]) -> N {
+    fn v(&self, x: Situation, play: &[Situation]) -> N {
         let key = (x, play.to_vec());
         if let Some(known) = self.memo.borrow().get(&key) {
             return known.clone();
@@ -388,7 +479,7 @@ impl<N: Number> Optimum<'_, N> {
         value
     }
 
-    fn q(&self, x: State, action: i32, play: &[State]) -> N {
+    fn q(&self, x: Situation, action: i32, play: &[Situation]) -> N {
         total(
             self.reference
                 .turn(x, action)
@@ -398,6 +489,7 @@ impl<N: Number> Optimum<'_, N> {
                         * match turn {
                             Turn::MoverWins => one(),
                             Turn::OpponentWins => zero(),
+                            Turn::Again(y) => self.v(y, &[]),
                             Turn::Continues(y) => match follow(play, x, y) {
                                 Play::Repeats => N::ratio(1, 2),
                                 Play::Goes(play) => one::<N>() - self.v(y, &play),
@@ -412,33 +504,33 @@ impl<N: Number> Optimum<'_, N> {
 /// draw is not a win.
 ///
 /// ```text
-/// W(x) = max_a Σ P(turn | a)    · { 1 we win, 0 B wins, 0 repeat, L(y) otherwise }
-/// L(x) =       Σ P(turn | B(x)) · { 0 B wins, 1 we win, 0 repeat, W(y) otherwise }
+/// W(x) = max_a Σ P(turn | a)    · { 1 we win, 0 B wins, 0 repeat, W(y) again, L(y) otherwise }
+/// L(x) =       Σ P(turn | B(x)) · { 0 B wins, 1 we win, 0 repeat, L(y) again, W(y) otherwise }
 /// ```
 pub struct BestResponse<'r, N = f64> {
     reference: &'r Reference<N>,
     b: &'r Policy,
-    us: Memo<(State, Vec<State>), N>,
-    them: Memo<(State, Vec<State>), N>,
+    us: Memo<(Situation, Vec<Situation>), N>,
+    them: Memo<(Situation, Vec<Situation>), N>,
 }
 
 impl<N: Number> BestResponse<'_, N> {
     /// W(x): our chance to win when we move in `x`.
     pub fn us(&self, x: State) -> N {
-        self.w(x, &[])
+        self.w(x.into(), &[])
     }
 
     /// L(x): our chance to win when B moves in `x` (B's score first).
     pub fn them(&self, x: State) -> N {
-        self.l(x, &[])
+        self.l(x.into(), &[])
     }
 
     /// Our chance to win if we play `action` in `x`, then respond best.
     pub fn q_value(&self, x: State, action: i32) -> N {
-        self.q(x, action, &[])
+        self.q(x.into(), action, &[])
     }
 
-    fn w(&self, x: State, play: &[State]) -> N {
+    fn w(&self, x: Situation, play: &[Situation]) -> N {
         let key = (x, play.to_vec());
         if let Some(known) = self.us.borrow().get(&key) {
             return known.clone();
@@ -453,7 +545,7 @@ impl<N: Number> BestResponse<'_, N> {
         value
     }
 
-    fn q(&self, x: State, action: i32, play: &[State]) -> N {
+    fn q(&self, x: Situation, action: i32, play: &[Situation]) -> N {
         total(
             self.reference
                 .turn(x, action)
@@ -463,6 +555,7 @@ impl<N: Number> BestResponse<'_, N> {
                         * match turn {
                             Turn::MoverWins => one(),
                             Turn::OpponentWins => zero(),
+                            Turn::Again(y) => self.w(y, &[]),
                             Turn::Continues(y) => match follow(play, x, y) {
                                 Play::Repeats => zero(),
                                 Play::Goes(play) => self.l(y, &play),
@@ -472,24 +565,28 @@ impl<N: Number> BestResponse<'_, N> {
         )
     }
 
-    fn l(&self, x: State, play: &[State]) -> N {
+    fn l(&self, x: Situation, play: &[Situation]) -> N {
         let key = (x, play.to_vec());
         if let Some(known) = self.them.borrow().get(&key) {
             return known.clone();
         }
-        let value = total(self.reference.turn(x, self.b.get(x)).into_iter().map(
-            |(probability, turn)| {
-                probability
-                    * match turn {
-                        Turn::MoverWins => zero(),
-                        Turn::OpponentWins => one(),
-                        Turn::Continues(y) => match follow(play, x, y) {
-                            Play::Repeats => zero(),
-                            Play::Goes(play) => self.w(y, &play),
-                        },
-                    }
-            },
-        ));
+        let value = total(
+            self.reference
+                .turn(x, self.b.get(x.state()))
+                .into_iter()
+                .map(|(probability, turn)| {
+                    probability
+                        * match turn {
+                            Turn::MoverWins => zero(),
+                            Turn::OpponentWins => one(),
+                            Turn::Again(y) => self.l(y, &[]),
+                            Turn::Continues(y) => match follow(play, x, y) {
+                                Play::Repeats => zero(),
+                                Play::Goes(play) => self.w(y, &play),
+                            },
+                        }
+                }),
+        );
         self.them.borrow_mut().insert(key, value.clone());
         value
     }
@@ -498,27 +595,28 @@ impl<N: Number> BestResponse<'_, N> {
 /// Fixed strategy A against fixed strategy B: a Markov chain.
 ///
 /// ```text
-/// E(x, mover) = Σ P(turn | mover's action) · { mover wins, other wins, draw on a repeat, E(y, other) }
+/// E(x, mover) = Σ P(turn | mover's action) · { mover wins, other wins, draw on a repeat,
+///                                              E(y, mover) again, E(y, other) otherwise }
 /// ```
 pub struct Evaluation<'r, N = f64> {
     reference: &'r Reference<N>,
     a: &'r Policy,
     b: &'r Policy,
-    memo: Memo<(State, Mover, Vec<State>), Ends<N>>,
+    memo: Memo<(Situation, Mover, Vec<Situation>), Ends<N>>,
 }
 
 impl<N: Number> Evaluation<'_, N> {
     /// The ends of the game when A moves in `x` (A's score first).
     pub fn a_moves(&self, x: State) -> Ends<N> {
-        self.ends(x, Mover::A, &[])
+        self.ends(x.into(), Mover::A, &[])
     }
 
     /// The ends of the game when B moves in `x` (B's score first).
     pub fn b_moves(&self, x: State) -> Ends<N> {
-        self.ends(x, Mover::B, &[])
+        self.ends(x.into(), Mover::B, &[])
     }
 
-    fn ends(&self, x: State, mover: Mover, play: &[State]) -> Ends<N> {
+    fn ends(&self, x: Situation, mover: Mover, play: &[Situation]) -> Ends<N> {
         let key = (x, mover, play.to_vec());
         if let Some(known) = self.memo.borrow().get(&key) {
             return known.clone();
@@ -537,10 +635,11 @@ impl<N: Number> Evaluation<'_, N> {
             b_wins: zero(),
             draw: zero(),
         };
-        for (probability, turn) in self.reference.turn(x, policy.get(x)) {
+        for (probability, turn) in self.reference.turn(x, policy.get(x.state())) {
             let ends = match turn {
                 Turn::MoverWins => won_by(mover),
                 Turn::OpponentWins => won_by(other),
+                Turn::Again(y) => self.ends(y, mover, &[]),
                 Turn::Continues(y) => match follow(play, x, y) {
                     Play::Repeats => Ends {
                         a_wins: zero(),
