@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(printable("a\x1b[2Jb\r"), "a\\u{1b}[2Jb\\u{d}");
         assert_eq!(printable_line("a\nb\u{202e}"), "a\\u{a}b\\u{202e}");
         let mut out = Printable(vec![]);
-        write!(out, "a\x1b[2J\u{9b}\u{202e}\tb\n").unwrap();
+        writeln!(out, "a\x1b[2J\u{9b}\u{202e}\tb").unwrap();
         assert_eq!(out.0, "a\\u{1b}[2J\\u{9b}\u{202e}\tb\n".as_bytes());
     }
 }

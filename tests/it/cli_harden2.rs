@@ -572,6 +572,51 @@ fn control_characters_from_files_and_entries_are_escaped_on_the_terminal() {
         !e.contains('\x1b') && e.contains("\\u{1b}]0;pwned"),
         "{e:?}"
     );
+    // Every command's text on stdout: here grade's line naming its file.
+    exported(d, "json", "title\x1b]0;pwned\x07.json");
+    let graded = ok_in(d, &["grade", "./title\x1b]0;pwned\x07.json", "--goal", "3"]);
+    let graded = String::from_utf8(graded).unwrap();
+    assert!(
+        !graded.contains('\x1b') && graded.contains("./title\\u{1b}]0;pwned\\u{7}.json against"),
+        "{graded:?}"
+    );
+}
+
+#[test]
+fn a_finished_contest_is_shown_when_its_output_and_cache_were_taken_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("out");
+    std::fs::create_dir(&out).unwrap();
+    // While it is asked, after hog checked both paths, the entry puts a
+    // file where their folder was.
+    let taker = module(&format!(
+        "import shutil
+shutil.rmtree({out:?})
+open({out:?}, 'w').close()"
+    ));
+    write_all(d, &[("taker.py", taker)]);
+    let output = hog()
+        .current_dir(d)
+        .args(["contest", "./taker.py", "always_roll(6)", "--goal", "20"])
+        .args(["--cache", "out/c.cache", "-o", "out/results.csv"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let (table, e) = (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{table}{e}");
+    assert!(
+        table.contains("2 entries, 0 excluded") && table.contains("   2       0  "),
+        "{table}"
+    );
+    assert!(
+        e.contains("note: the contest cache was not written")
+            && e.contains("error: the results are above, but -o was not written"),
+        "{e}"
+    );
 }
 
 #[test]
