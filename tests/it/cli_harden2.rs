@@ -651,3 +651,52 @@ fn an_exact_table_of_tiny_fractions_is_refused_unworked() {
     let e = fails_in(d, &["table", "info", "tiny.hogtable"]);
     assert!(e.contains("is below 2^-1100"), "{e}");
 }
+
+/// `hog ARGS`'s peak resident memory in KiB, as the kernel counted it.
+fn peak_kib(args: &[&str]) -> i64 {
+    // Reaped by wait4 below, which also gives its resource usage.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+        .id() as i32;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, which wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for this child, which nothing else waits for.
+    let pid = unsafe { libc::wait4(child, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child);
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "hog {args:?}"
+    );
+    usage.ru_maxrss
+}
+
+#[test]
+fn a_contest_at_a_large_goal_needs_about_a_grades_memory() {
+    // Goal 1500 is past the turn table's size: each pair is graded as
+    // `hog grade` grades, plus the second player's wins (about 1.8 times a
+    // grade's memory; 3.2 times when the pairs were graded one per core).
+    let goal = ["--goal", "1500"];
+    let grade = peak_kib(
+        &[
+            &["grade", "always_roll(6)", "--baseline", "always_roll(5)"],
+            &goal[..],
+        ]
+        .concat(),
+    );
+    let contest = peak_kib(
+        &[
+            &["contest", "always_roll(6)", "always_roll(5)", "--no-cache"],
+            &goal[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        contest <= grade * 5 / 2,
+        "a contest: {contest} KiB, a grade: {grade} KiB"
+    );
+}
