@@ -4,13 +4,13 @@
 //! time, and the cache.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use assert_cmd::Command;
 use predicates::str::contains;
 use serde_json::Value;
 
-use crate::common::{dead, hog};
+use crate::common::{dies, hog};
 
 fn run_json(command: &mut Command) -> Value {
     let output = command.arg("--json").output().unwrap();
@@ -321,13 +321,8 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
                 reason.contains("did not answer every state within 1 s"),
                 "{reason}"
             );
-            // Killed with the group; on a loaded machine it may take a
-            // while to be scheduled and die.
-            let killed = Instant::now();
-            while !dead(pid.trim()) && killed.elapsed() < Duration::from_secs(10) {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            assert!(dead(pid.trim()), "the forked child {pid} is still running");
+            // Killed with the group.
+            assert!(dies(pid.trim()), "the forked child {pid} is still running");
         }
         Err(_) => assert!(reason.contains("import failed"), "{reason}"),
     }
