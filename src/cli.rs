@@ -500,8 +500,8 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub players: PlayersArgs,
 
-    /// The number of games.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// The number of games (at most a billion: `hog grade` is exact).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub games: u64,
 
     /// The seed of the random dice.

@@ -2,7 +2,9 @@
 //! command, and on an error prints `error: ` and the whole error chain on
 //! one line to stderr and exits with status 2. A usage error (an unknown,
 //! missing or malformed argument) is one `error:` line and one hint line,
-//! the command's usage, also with status 2. A closed stdout
+//! the command's usage, also with status 2. Control characters in what
+//! either stream carries (a file name, a module's output) are escaped
+//! ([`printable`]). A closed stdout
 //! (`hog ... | head`) is not an error, and a stderr that cannot be written
 //! changes only what is printed, never the exit status.
 
@@ -11,6 +13,7 @@ mod cmd;
 mod files;
 mod okconfig;
 mod plot;
+mod printable;
 mod progress;
 mod python;
 mod recorded;
@@ -30,7 +33,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    let mut out = io::stdout().lock();
+    let mut out = printable::Printable(io::stdout().lock());
     let run = files::remove_temporaries_on_signals()
         .and_then(|()| cmd::run(&cli, &mut out))
         .and_then(|()| Ok(out.flush()?));
@@ -39,7 +42,8 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // Nothing is left to tell if stderr fails too.
-            let _ = writeln!(io::stderr(), "error: {error:#}");
+            let message = format!("{error:#}");
+            let _ = writeln!(io::stderr(), "error: {}", printable::printable(&message));
             ExitCode::from(2)
         }
     }
@@ -81,6 +85,8 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         .or_else(|| lines.iter().rev().find(|l| !l.is_empty()))
         .copied()
         .unwrap_or_default();
+    let message = printable::printable_line(&message);
+    let hint = printable::printable_line(hint);
     let _ = writeln!(io::stderr(), "{message}\n{hint}");
     ExitCode::from(2)
 }

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::printable::printable_line;
+
 /// Solves and evaluations of fewer states than this are too quick for a bar.
 const BAR_MIN_STATES: u64 = 1_000_000;
 
@@ -70,7 +72,8 @@ impl StepBar {
             .expect("a valid template"),
         );
         bar.set_length(steps);
-        bar.set_message(what.to_string());
+        // `what` may name a file: one line, escaped for the terminal.
+        bar.set_message(printable_line(what).into_owned());
         StepBar {
             bar,
             start: Instant::now(),
@@ -116,7 +119,8 @@ impl Spinner {
         let bar = ProgressBar::hidden().with_style(
             ProgressStyle::with_template("{msg} {spinner} {elapsed}").expect("a valid template"),
         );
-        bar.set_message(what.to_string());
+        // `what` may name a file: one line, escaped for the terminal.
+        bar.set_message(printable_line(what).into_owned());
         if !std::io::stderr().is_terminal() {
             return Spinner {
                 bar,

@@ -21,8 +21,9 @@
 //! are the engine's, bit for bit, for its own seat. States are numbered in
 //! the order the layers visit them ("places"), so a pair reads the tables
 //! and writes its grids front to back. When the table would exceed
-//! [`MAX_MOVES`] outcomes (large goals), each pair is graded by
-//! [`Engine::grade_both`] itself.
+//! [`MAX_MOVES`] outcomes (large goals), each pair in turn is graded by
+//! [`Engine::grade_both`] itself, in parallel over its states, so that the
+//! memory is one grade's.
 
 use std::collections::HashMap;
 
@@ -86,9 +87,15 @@ fn grade_pairs_within(
             turns.grade_pairs(policies, pairs, &graded, Turns::grade::<Outcome<f64>>)
         }
         Some(turns) => turns.grade_pairs(policies, pairs, &graded, Turns::grade_undrawn),
-        None => pairs.par_iter().enumerate().for_each(|(k, &(a, b))| {
-            graded(k, engine.grade_both(policies[a], policies[b]).into());
-        }),
+        // Large goals: one pair at a time, each in parallel over its states
+        // as `hog grade` does, so that a contest needs one grade's memory,
+        // not one per thread.
+        None => {
+            let engine = Engine::<f64>::new(model, Driver::Parallel);
+            for (k, &(a, b)) in pairs.iter().enumerate() {
+                graded(k, engine.grade_both(policies[a], policies[b]).into());
+            }
+        }
     }
 }
 
@@ -159,6 +166,36 @@ impl Turns {
         let actions = rules.actions().count();
         // A policy's cell of a state: (sides index, score, opponent_score).
         let cell = |x: State| (u32::from(x.sides != 6) * goal + x.score) * goal + x.opponent_score;
+        let outcomes = |x: State, action: i32| {
+            let n = model.effective_rolls(x, action);
+            if n < 1 {
+                1
+            } else {
+                model.roll(x, n).counts.len()
+            }
+        };
+        // The actions some policy plays in a state, as bits from min_action.
+        let played_in = |x: State| {
+            policies.iter().fold(0u16, |used, policy| {
+                used | 1 << (policy.get(x) - min_action)
+            })
+        };
+        // Counted first, state by state, so that a table too large to
+        // compile costs no memory (the pairs are then graded as one grade).
+        let moves: usize = engine
+            .layers_over(sides.len())
+            .flat_map(|layer| layer.states)
+            .map(|x| {
+                let used = played_in(x);
+                (0..actions)
+                    .filter(|&i| used & (1 << i) != 0)
+                    .map(|i| outcomes(x, min_action + i as i32))
+                    .sum::<usize>()
+            })
+            .sum();
+        if moves > max_moves {
+            return None;
+        }
         let mut layers = vec![];
         let mut visits = vec![];
         for layer in engine.layers_over(sides.len()) {
@@ -173,29 +210,10 @@ impl Turns {
         for (place, &x) in visits.iter().enumerate() {
             place_of_cell[cell(x) as usize] = place as u32;
         }
-        let mut played = vec![0u16; places];
         for policy in policies {
             assert_eq!(policy.actions().len(), places, "a policy of the model");
-            for (used, &x) in played.iter_mut().zip(&visits) {
-                *used |= 1 << (policy.get(x) - min_action);
-            }
         }
-        let outcomes = |x: State, action: i32| {
-            let n = model.effective_rolls(x, action);
-            if n < 1 {
-                1
-            } else {
-                model.roll(x, n).counts.len()
-            }
-        };
-        let moves: usize = (0..places)
-            .flat_map(|place| (0..actions).map(move |i| (place, i)))
-            .filter(|&(place, i)| played[place] & (1 << i) != 0)
-            .map(|(place, i)| outcomes(visits[place], min_action + i as i32))
-            .sum();
-        if moves > max_moves {
-            return None;
-        }
+        let played: Vec<u16> = visits.iter().map(|&x| played_in(x)).collect();
         let ends = places as u32;
         let target = |next: Next| match next {
             Next::Win => ends,

@@ -225,6 +225,10 @@ const ANSWERS: &str =
     "num_rolls (i8), then the mover's winning chance (f64), for every (sides, score, opponent_score)";
 const ANSWERS_EXACT: &str = "num_rolls (i8), then the mover's winning chance (f64), then the \
      same chance as an exact fraction, for every (sides, score, opponent_score)";
+/// How many more bits an exact value's denominator may have than its
+/// numerator: a value below 2^-1100, which rounds to 0.0, is no value of a
+/// solve (0 is written 0/1).
+const MAX_SMALLNESS: u64 = 1100;
 /// No exact section is longer than this (numerators of goal-100 tables have
 /// a few hundred digits); a longer length is corruption.
 const MAX_EXACT: u64 = 1 << 34;
@@ -580,7 +584,20 @@ fn read_exact_values(input: &mut impl Read, values: &[f64], g: usize) -> Result<
         if bytes.len() != len as usize {
             return Err(Error::NotATable("truncated inside an exact value".into()));
         }
-        let fraction = Exact::from_parts(BigUint::from_bytes_le(&bytes), twos, threes);
+        let numerator = BigUint::from_bytes_le(&bytes);
+        // The checks below take work that grows with the denominator, and
+        // a probability whose nearest f64 is a number (at least 2^-1074, or
+        // 0 written 0/1) has a numerator of nearly as many bits: a
+        // denominator much longer than the numerator read is corruption,
+        // so the work stays bounded by the file's size.
+        let denominator_bits = u64::from(twos) + u64::from(threes) * 1585 / 1000;
+        if numerator.bits() + MAX_SMALLNESS < denominator_bits {
+            return Err(corrupt(format!(
+                "the exact value {} over 2^{twos}·3^{threes} is below 2^-{MAX_SMALLNESS}",
+                at()
+            )));
+        }
+        let fraction = Exact::from_parts(numerator, twos, threes);
         if fraction > Exact::one() || fraction.to_f64() != value {
             return Err(corrupt(format!(
                 "the exact value {} {} is no probability, or not the f64 value {value}",

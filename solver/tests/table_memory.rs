@@ -5,12 +5,17 @@
 //! The decoder decodes while it reads, so it holds one copy of what it
 //! keeps and never the whole file: keeping everything takes 9N, the policy
 //! alone N; a decoder that first read the file whole would need 9N more.
-//! One test in this binary, so no other thread allocates while it counts.
+//! A round robin at a goal too large for its turn table grades its pairs
+//! in a grade's memory, and the second player's wins: no more than twice a
+//! grade's. One test in this binary, so no other thread allocates while it
+//! counts.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use hog_solver::round_robin::grade_pairs;
 use hog_solver::solve::{Driver, Engine};
+use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::table::{Objective, PolicyTable, TableView};
 use hog_solver::{Model, Rules};
 
@@ -77,4 +82,21 @@ fn a_table_is_solved_written_and_read_with_one_copy_of_what_is_kept() {
     let (read, peak) = peak_during(|| PolicyTable::read_policy(&file[..]).unwrap());
     assert!(peak <= states + slack, "read_policy: {peak} bytes");
     drop(read);
+    // A round robin of two course strategies: too many outcomes for the
+    // turn table at this goal, so graded as `hog grade` grades, with the
+    // second player's wins summed too.
+    let goal = 1000;
+    let model = Model::new(&rules, goal).unwrap();
+    let policy = |n: i64| {
+        let strategy = course_strategy(&rules, "always_roll", &[n]).unwrap();
+        Policy::from_strategy(&strategy, &rules, goal, "always_roll").unwrap()
+    };
+    let (a, b) = (policy(6), policy(5));
+    let parallel = Engine::<f64>::new(&model, Driver::Parallel);
+    let (_, grade) = peak_during(|| parallel.grade(&a, &b));
+    let (_, contest) = peak_during(|| grade_pairs(&model, &[&a, &b], &[(0, 1)], |_, _| {}));
+    assert!(
+        contest <= 2 * grade + slack,
+        "a round robin's pair: {contest} bytes, a grade: {grade} bytes"
+    );
 }

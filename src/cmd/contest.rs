@@ -197,11 +197,14 @@ pub fn run(
         .into_inner()
         .expect("no panics while holding the lock");
     if let Some(cache) = &cache {
-        cache.write(
+        // The path was checked before the entries ran, but an entry (or
+        // anything else) may have changed it since: a cache that cannot be
+        // written loses the next run's time, never this run's results.
+        cache.keep(
             pairs
                 .iter()
                 .map(|&(a, b)| (keys[a], keys[b], matrix.get((a, b)))),
-        )?;
+        );
     }
     let (win_rate, draw) = (matrix.win_rate, matrix.draw);
 
@@ -302,13 +305,19 @@ pub fn run(
             if json { "in the JSON" } else { "above" }
         );
     }
-    if let (Some(path), Some(output)) = (&args.output, output) {
-        write_output(path, output, &report, &draws, &summary)?;
-    }
+    // The results first, then `-o`: checked before the entries ran, it may
+    // since have been made unwritable (by an entry), and the contest is
+    // then still shown.
     if json {
-        return write_json(out, &report);
+        write_json(out, &report)?;
+    } else {
+        write_table(out, &report, &summary)?;
     }
-    write_table(out, &report, &summary)
+    if let (Some(path), Some(output)) = (&args.output, output) {
+        write_output(path, output, &report, &draws, &summary)
+            .context("the results are above, but -o was not written")?;
+    }
+    Ok(())
 }
 
 /// An entry's policy and key, or why it is excluded: it was made for

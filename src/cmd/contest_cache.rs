@@ -119,8 +119,16 @@ impl Cache {
     }
 
     /// Replaces the file with these grades (only these: the cache holds
-    /// the last contest run with it).
-    pub fn write(&self, grades: impl Iterator<Item = (Key, Key, Match)>) -> Result<()> {
+    /// the last contest run with it), or says on stderr why it could not.
+    pub fn keep(&self, grades: impl Iterator<Item = (Key, Key, Match)>) {
+        if let Err(error) = self.write(grades) {
+            note(&format!(
+                "the contest cache was not written, so the next run grades every pair: {error:#}"
+            ));
+        }
+    }
+
+    fn write(&self, grades: impl Iterator<Item = (Key, Key, Match)>) -> Result<()> {
         let mut bytes = MAGIC.to_vec();
         for (a, b, m) in grades {
             bytes.extend(a);
@@ -137,6 +145,7 @@ impl Cache {
 
 /// A note on stderr (one that cannot be printed changes nothing).
 fn note(text: &str) {
+    let text = crate::printable::printable(text);
     let _ = writeln!(std::io::stderr(), "note: {text}");
 }
 

@@ -33,6 +33,7 @@ mod words;
 use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 use crate::files::{open_input, write_atomically};
+use crate::printable::printable;
 use crate::sources::{extension, FileKind, Sources};
 pub use words::shell_word;
 use words::{python_doc, wrap};
@@ -584,10 +585,11 @@ pub fn run_recorded(
         out.write_all(text.as_bytes())?;
         if !note.is_empty() {
             // A note that cannot be printed changes nothing.
-            let _ = writeln!(std::io::stderr(), "note: {}", note.join(" "));
+            let note = note.join(" ");
+            let _ = writeln!(std::io::stderr(), "note: {}", printable(&note));
         }
         if let Some(warning) = info.grade.as_ref().and_then(losing_warning) {
-            let _ = writeln!(std::io::stderr(), "warning: {warning}");
+            let _ = writeln!(std::io::stderr(), "warning: {}", printable(&warning));
         }
         return Ok(());
     };

@@ -227,6 +227,7 @@ fn game_of(
             )
         }
     };
+    let line = crate::printable::printable_line(&line);
     if stderr {
         // A line that cannot be printed changes nothing.
         let _ = writeln!(std::io::stderr(), "{line}");

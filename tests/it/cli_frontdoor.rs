@@ -608,15 +608,16 @@ print(json.dumps({"code": child.wait(), "stdout": stdout.decode(),
 #[test]
 fn a_slow_python_strategy_shows_a_bar_on_a_terminal_only() {
     // 10 ms per score row, in each of the two rounds of 100 rows: 2 s, past
-    // the second after which the bar shows. It always rolls 4.
+    // the second after which the bar shows. It always rolls 4. Its name has
+    // a BEL, which the bar's label escapes.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
-        dir.path().join("slow.py"),
+        dir.path().join("slow\x07.py"),
         "import time\n\ndef final_strategy(score, opponent_score):\n    \
          if opponent_score == 0:\n        time.sleep(0.01)\n    return 4\n",
     )
     .unwrap();
-    let args = "grade slow.py --rules fa13 --json";
+    let args = "grade slow\x07.py --rules fa13 --json";
     let expected = json("grade always_roll(4) --rules fa13")["win_rate"].clone();
 
     let output = hog(args).current_dir(&dir).output().unwrap();
@@ -639,7 +640,7 @@ fn a_slow_python_strategy_shows_a_bar_on_a_terminal_only() {
     // The bar first clears the cursor's line (another bar's), then draws.
     let drawn = run["drawn"].as_str().unwrap();
     assert!(
-        drawn.starts_with("\r\u{1b}[2Kasking slow.py:final_strategy "),
+        drawn.starts_with("\r\u{1b}[2Kasking slow\\u{7}.py:final_strategy "),
         "{drawn}"
     );
     assert!(drawn.contains("/200 score rows"), "{drawn}");

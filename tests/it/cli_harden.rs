@@ -297,6 +297,16 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
             "--games",
             "0",
         ],
+        // Issue 22: a number of games past the stated bound (a billion).
+        vec![
+            "simulate",
+            "--p0",
+            "always_roll(4)",
+            "--p1",
+            "always_roll(4)",
+            "--games",
+            "18446744073709551615",
+        ],
         vec!["replay", "--p0", "always_roll(4)", "--p1", "always_roll(4)"],
         vec!["rules", "show"],
         vec!["solve", "--rules"],

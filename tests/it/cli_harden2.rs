@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 use crate::cli_harden::{fails_in, mkfifo, ok_in};
-use crate::common::hog;
+use crate::common::{dead, dies, hog};
 
 /// /dev/full as a child's stderr.
 fn full() -> Stdio {
@@ -202,16 +202,6 @@ fn answers_a_module_writes_on_the_drivers_pipe_are_checked() {
     );
 }
 
-/// Whether a process is gone (or dead and waiting to be reaped).
-fn dead(pid: &str) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
-    }
-}
-
 /// Waits (at most a minute) for a file a module writes; its text.
 fn wait_for(path: &Path) -> String {
     let started = std::time::Instant::now();
@@ -256,12 +246,7 @@ fn signals_end_python3_and_remove_its_folder() {
             .unwrap();
         assert!(kill.success());
         assert!(!child.wait().unwrap().success());
-        // SIGKILL to the group is delivered at once; the kernel reaps soon after.
-        let started = std::time::Instant::now();
-        while !dead(&python) && started.elapsed().as_secs() < 10 {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        assert!(dead(&python), "SIG{signal}: python3 {python} still runs");
+        assert!(dies(&python), "SIG{signal}: python3 {python} still runs");
         let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().collect();
         assert!(left.is_empty(), "SIG{signal} left {left:?}");
     }
@@ -323,11 +308,7 @@ fn an_entry_can_neither_signal_hog_nor_outlive_it() {
     }
     // The child that left the group ended with its PID namespace.
     let escaped = wait_for(&pid_file);
-    let started = std::time::Instant::now();
-    while !dead(&escaped) && started.elapsed().as_secs() < 10 {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert!(dead(&escaped), "{escaped} outlived hog");
+    assert!(dies(&escaped), "{escaped} outlived hog");
 }
 
 #[test]
@@ -552,4 +533,161 @@ fn an_output_written_over_a_private_file_stays_private() {
     let mode = std::fs::metadata(&table).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o600);
     assert_ne!(std::fs::read(&table).unwrap(), b"old");
+}
+
+#[test]
+fn control_characters_from_files_and_entries_are_escaped_on_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A name that clears the screen, and output that retitles the terminal.
+    write_all(
+        d,
+        &[(
+            "subs/clear\x1b[2J.py",
+            "import sys\nsys.stderr.write('\\x1b]0;pwned\\x07')\nsys.stderr.flush()\nimport os\nos._exit(5)\n".to_string(),
+        )],
+    );
+    let (status, table, _) =
+        contest_run(d, &["subs", "always_roll(4)", "--goal", "5", "--no-cache"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        !table.contains('\x1b') && !table.contains('\x07'),
+        "{table:?}"
+    );
+    assert!(
+        table.contains("clear\\u{1b}[2J") && table.contains("\\u{1b}]0;pwned\\u{7}"),
+        "{table}"
+    );
+    let e = fails_in(d, &["grade", "subs/clear\x1b[2J.py", "--goal", "5"]);
+    assert!(
+        !e.contains('\x1b') && e.contains("\\u{1b}]0;pwned"),
+        "{e:?}"
+    );
+    // Every command's text on stdout: here grade's line naming its file.
+    exported(d, "json", "title\x1b]0;pwned\x07.json");
+    let graded = ok_in(d, &["grade", "./title\x1b]0;pwned\x07.json", "--goal", "3"]);
+    let graded = String::from_utf8(graded).unwrap();
+    assert!(
+        !graded.contains('\x1b') && graded.contains("./title\\u{1b}]0;pwned\\u{7}.json against"),
+        "{graded:?}"
+    );
+}
+
+#[test]
+fn a_finished_contest_is_shown_when_its_output_and_cache_were_taken_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("out");
+    std::fs::create_dir(&out).unwrap();
+    // While it is asked, after hog checked both paths, the entry puts a
+    // file where their folder was.
+    let taker = module(&format!(
+        "import shutil
+shutil.rmtree({out:?})
+open({out:?}, 'w').close()"
+    ));
+    write_all(d, &[("taker.py", taker)]);
+    let output = hog()
+        .current_dir(d)
+        .args(["contest", "./taker.py", "always_roll(6)", "--goal", "20"])
+        .args(["--cache", "out/c.cache", "-o", "out/results.csv"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let (table, e) = (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{table}{e}");
+    assert!(
+        table.contains("2 entries, 0 excluded") && table.contains("   2       0  "),
+        "{table}"
+    );
+    assert!(
+        e.contains("note: the contest cache was not written")
+            && e.contains("error: the results are above, but -o was not written"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_exact_table_of_tiny_fractions_is_refused_unworked() {
+    use hog_solver::exact::Exact;
+    use hog_solver::solve::Probability;
+    use hog_solver::table::PolicyTable;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok_in(
+        d,
+        &[
+            "solve",
+            "--rules",
+            "fa13",
+            "--goal",
+            "20",
+            "--exact",
+            "-o",
+            "e.hogtable",
+        ],
+    );
+    let mut table = PolicyTable::read(&std::fs::read(d.join("e.hogtable")).unwrap()[..]).unwrap();
+    // 36^-640: within the exponents goal 20 allows, and its nearest f64 is
+    // 0, so it passes every check but costs big arithmetic per value.
+    let tiny = (0..640).fold(Exact::one(), |x, _| x * Exact::from_counts(1, 36));
+    table.values.fill(0.0);
+    table.exact.as_mut().unwrap().fill(tiny);
+    let mut crafted = vec![];
+    table.write(&mut crafted).unwrap();
+    std::fs::write(d.join("tiny.hogtable"), crafted).unwrap();
+    let e = fails_in(d, &["table", "info", "tiny.hogtable"]);
+    assert!(e.contains("is below 2^-1100"), "{e}");
+}
+
+/// `hog ARGS`'s peak resident memory in KiB, as the kernel counted it.
+fn peak_kib(args: &[&str]) -> i64 {
+    // Reaped by wait4 below, which also gives its resource usage.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+        .id() as i32;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, which wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for this child, which nothing else waits for.
+    let pid = unsafe { libc::wait4(child, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child);
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "hog {args:?}"
+    );
+    usage.ru_maxrss
+}
+
+#[test]
+fn a_contest_at_a_large_goal_needs_about_a_grades_memory() {
+    // Goal 1500 is past the turn table's size: each pair is graded as
+    // `hog grade` grades, plus the second player's wins (about 1.8 times a
+    // grade's memory; 3.2 times when the pairs were graded one per core).
+    let goal = ["--goal", "1500"];
+    let grade = peak_kib(
+        &[
+            &["grade", "always_roll(6)", "--baseline", "always_roll(5)"],
+            &goal[..],
+        ]
+        .concat(),
+    );
+    let contest = peak_kib(
+        &[
+            &["contest", "always_roll(6)", "always_roll(5)", "--no-cache"],
+            &goal[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        contest <= grade * 5 / 2,
+        "a contest: {contest} KiB, a grade: {grade} KiB"
+    );
 }

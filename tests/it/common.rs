@@ -32,3 +32,23 @@ pub fn number(value: &Value, key: &str) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("{key} in {value}"))
 }
+
+/// Whether a process is gone (or dead and waiting to be reaped).
+pub fn dead(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
+
+/// Whether a process that was killed is gone within 10 s: the kernel ends
+/// it once it is scheduled, which on a loaded machine may take a while.
+pub fn dies(pid: &str) -> bool {
+    let killed = std::time::Instant::now();
+    while !dead(pid) && killed.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    dead(pid)
+}

@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 
 use crate::files::write_atomically;
+use crate::printable::{printable, printable_line};
 use crate::sources::extension;
 
 #[derive(Serialize)]
@@ -116,12 +117,14 @@ pub(super) fn write_output(
     }
 }
 
-/// An entry as the leaderboard names it: its name, and its source if that differs.
+/// An entry as the leaderboard names it: its name, and its source if that
+/// differs, each on one line with its control characters escaped.
 fn label(entry: &EntryReport) -> String {
+    let name = printable_line(&entry.name);
     if entry.name == entry.source {
-        entry.name.clone()
+        name.into_owned()
     } else {
-        format!("{} ({})", entry.name, entry.source)
+        format!("{name} ({})", printable_line(&entry.source))
     }
 }
 
@@ -134,7 +137,7 @@ pub(super) fn write_table(out: &mut dyn Write, report: &Report, summary: &Summar
     writeln!(
         out,
         "{}, goal {}: {} entries, {} excluded; {} pairs: {} graded now, {} reused from the cache",
-        report.rules,
+        printable_line(&report.rules),
         report.goal,
         report.entries.len(),
         excluded,
@@ -145,7 +148,8 @@ pub(super) fn write_table(out: &mut dyn Write, report: &Report, summary: &Summar
     writeln!(
         out,
         "match point: a win rate above 0.5 + {}; win rate against {}",
-        summary.margin, summary.baseline
+        summary.margin,
+        printable_line(&summary.baseline)
     )?;
     writeln!(out)?;
     writeln!(out, "rank  points  vs baseline     entry")?;
@@ -156,17 +160,15 @@ pub(super) fn write_table(out: &mut dyn Write, report: &Report, summary: &Summar
                 writeln!(out, "{rank:>4}  {points:>6}  {vs:.12}  {label}")?
             }
             _ => {
-                let reason = entry
-                    .reason
-                    .as_deref()
-                    .unwrap_or("")
-                    .replace('\n', "\n    ");
+                let reason =
+                    printable(entry.reason.as_deref().unwrap_or("")).replace('\n', "\n    ");
                 writeln!(out, "excluded: {label}: {reason}")?
             }
         }
     }
     for entry in &report.entries {
         if let Some(note) = &entry.note {
+            let note = printable_line(note);
             writeln!(out, "note: {}: {note}", label(entry))?;
         }
     }
