@@ -61,7 +61,7 @@ pub struct Model {
     feral: Option<(Recall, Option<AfterTurn>)>,
     /// Where the lone rule of [`Landing::Fires`] (but Swine Swap on doubles,
     /// whose two points are quicker computed), or the swap after Feral Hogs
-    /// (but one on the sum, which has its table of sums), may change the scores: bit
+    /// may change the scores: bit
     /// m of row o (words `o * fires_row ..`) is set if the rule may change
     /// (m, o) after a turn that scored points, for m up to the goal - 1 plus
     /// the most points; each row ends in two spare words for the windows
@@ -193,10 +193,8 @@ impl Model {
             model.fire_rows(model.rules.after[0], max_score);
         }
         if let Some((_, Some(swap))) = model.feral {
-            if model.sum_rule.is_none() {
-                // Feral Hogs' bonus of 3 may come on top of a turn's points.
-                model.fire_rows(swap, max_score + FERAL_BONUS);
-            }
+            // Feral Hogs' bonus of 3 may come on top of a turn's points.
+            model.fire_rows(swap, max_score + FERAL_BONUS);
         }
         Ok(model)
     }
@@ -396,19 +394,25 @@ impl Model {
     /// The mover's and the opponent's scores after a turn that left the
     /// mover at `mover` (points and Feral Hogs' bonus added) against the
     /// opponent's `opponent`, under [`Model::feral`]'s swap if any.
-    #[inline]
+    /// The swap's bit of (mover, opponent) is read from [`Model::fires`],
+    /// whose rows reach every score a turn can leave, bonus included: the
+    /// opponent's score is below the goal, since the opponent did not move.
+    #[inline(always)]
     pub fn feral_swap(&self, swap: Option<AfterTurn>, mover: u32, opponent: u32) -> (u32, u32) {
-        match swap {
-            // A swap reads the scores alone.
-            Some(rule) => self.apply(rule, (mover, opponent), TurnFacts::default()),
-            None => (mover, opponent),
+        let m = mover as usize;
+        let swaps = swap.is_some()
+            && self.fires[opponent as usize * self.fires_row + m / 64] >> (m % 64) & 1 == 1;
+        if swaps {
+            (opponent, mover)
+        } else {
+            (mover, opponent)
         }
     }
 
     /// [`Model::next`] under [`Model::feral`]: s + p, plus 3 if |n − m| = 2
     /// for the mover's memory m, then the swap, then the goal; the sides
     /// stay, and the mover's new memory goes to the opponent's side.
-    #[inline]
+    #[inline(always)]
     fn feral_next(
         &self,
         (recall, swap): (Recall, Option<AfterTurn>),

@@ -307,7 +307,8 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// rule fires (most of them) splits its outcomes (in ascending p)
     /// into those below the goal, which read row[s + p], and those from the
     /// goal on, which win: two loops without tests. Otherwise each outcome
-    /// is tested against the state's fire points (a mask).
+    /// is tested against the state's fire points (a mask). Under Feral
+    /// Hogs each outcome's cell is written out ([`feral`]).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -325,6 +326,9 @@ impl<'m, V: Probability> Engine<'m, V> {
             Next::Again(y) => own.get(y).clone(),
         };
         let n = self.model.effective_rolls(x, num_rolls);
+        if let Some(feral) = self.model.feral() {
+            return self.feral_expect_on_grid(x, n, (win, loss), grid, feral);
+        }
         let landing = self.model.landing();
         if n < 1 || landing == Landing::General {
             return self.expect(x, num_rolls, general);

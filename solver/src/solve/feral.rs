@@ -25,7 +25,9 @@
 
 use rayon::prelude::*;
 
-use super::{Engine, Grid, Layer, Options, Probability, MAX_ACTIONS, MIN_STATES_PER_TASK};
+use super::{
+    Engine, Expectation, Grid, Layer, Options, Probability, MAX_ACTIONS, MIN_STATES_PER_TASK,
+};
 use crate::rules::after_turn::FERAL_BONUS;
 use crate::rules::{AfterTurn, Memory, Recall, State, MAX_DICE};
 
@@ -192,6 +194,85 @@ impl<V: Probability> Engine<'_, V> {
         values
     }
 
+    /// [`Engine::expect_on_grid`] under Feral Hogs: the terms of
+    /// [`Engine::expect`] in the same order, each outcome's cell read
+    /// without building its [`crate::model::Next`] (no extra turn follows
+    /// Feral Hogs, so `own` is never read).
+    pub(super) fn feral_expect_on_grid<T: Expectation<V>>(
+        &self,
+        x: State,
+        num_rolls: i32,
+        (win, loss): (&T, &T),
+        grid: &Grid<T>,
+        (recall, swap): Feral,
+    ) -> T {
+        let bonus = if gets_bonus(num_rolls, x.memory.mover) {
+            FERAL_BONUS
+        } else {
+            0
+        };
+        // The next state's hidden value is (x's sides, m_y, r): its cells
+        // stand at `block` + r · G² + them · G + m.
+        let block = grid.index(State {
+            score: 0,
+            opponent_score: 0,
+            sides: x.sides,
+            memory: Memory {
+                mover: x.memory.opponent,
+                opponent: 0,
+            },
+        });
+        let (row, plane) = (grid.goal, grid.goal * grid.goal);
+        // One outcome's value; a function rather than a closure, to be
+        // inlined into the loop over the outcomes.
+        #[inline(always)]
+        fn land<T: Clone>(
+            model: &crate::model::Model,
+            (swap, mover, opponent): (Option<AfterTurn>, u32, u32),
+            (win, loss): (&T, &T),
+            cells: &[T],
+            at: impl Fn(u32, u32) -> usize,
+        ) -> T {
+            let goal = model.goal();
+            let (m, them) = model.feral_swap(swap, mover, opponent);
+            if m >= goal {
+                win.clone()
+            } else if them >= goal {
+                loss.clone()
+            } else {
+                cells[at(them, m)].clone()
+            }
+        }
+        let o = x.opponent_score;
+        let start = x.score + bonus;
+        if num_rolls < 1 {
+            let points = self.model.fixed_points(x, num_rolls);
+            let r = usize::from(recall.remember(num_rolls, points));
+            let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
+            return land(
+                self.model,
+                (swap, start + points, o),
+                (win, loss),
+                &grid.cells,
+                at,
+            );
+        }
+        let mut sum = T::zero();
+        for (p, prob) in &self.rolls[self.model.roll_index(x, num_rolls)] {
+            let r = usize::from(recall.remember(num_rolls, *p));
+            let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
+            let value = land(
+                self.model,
+                (swap, start + p, o),
+                (win, loss),
+                &grid.cells,
+                at,
+            );
+            sum = sum.add_scaled(prob, value);
+        }
+        sum
+    }
+
     /// The options of the state of a column whose mover remembers `memory`.
     fn column_options(&self, column: &ColumnValues<V>, memory: u8) -> Options<V> {
         let mut options = self.no_options();
@@ -316,8 +397,9 @@ mod tests {
         }
     }
 
-    /// [`Model::next`]'s Feral Hogs path equals the general one for every
-    /// state, action and points at goals where swaps and the goal are reached.
+    /// [`crate::model::Model::next`]'s Feral Hogs path equals the general one for every
+    /// state, action and points the action can score, at goals where swaps
+    /// and the goal are reached.
     #[test]
     fn feral_next_equals_the_general_next() {
         for text in FERAL {
@@ -329,7 +411,11 @@ mod tests {
                 for layer in engine.layers() {
                     for &x in &layer.states {
                         for n in rules.actions() {
-                            for p in 0..=64 {
+                            let points = match n {
+                                ..1 => vec![model.fixed_points(x, n)],
+                                _ => model.roll(x, n).counts.iter().map(|&(p, _)| p).collect(),
+                            };
+                            for p in points {
                                 assert_eq!(
                                     model.next(x, n, p),
                                     model.next_general(x, n, p),
