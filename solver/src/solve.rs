@@ -932,7 +932,14 @@ impl Layer {
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
         let states: Vec<State> = (0..len)
-            .flat_map(|i| (lowest_score..=highest_score).map(move |s| hidden.state(i, s, sum - s)))
+            .flat_map(|i| {
+                let first = hidden.state(i, lowest_score, sum - lowest_score);
+                (lowest_score..=highest_score).map(move |s| State {
+                    score: s,
+                    opponent_score: sum - s,
+                    ..first
+                })
+            })
             .collect();
         Layer {
             sum,
