@@ -85,6 +85,29 @@ fn blind_response(c: &mut Criterion) {
     group.finish();
 }
 
+/// Issue 18's presets with hidden memories (fa19, sp20, su20: 121 or 196
+/// times the states) and extra turns (fa20) at goal 100, on one thread:
+/// the self-play solve, and `hog final`'s blind best response to the
+/// course baseline.
+fn memories(c: &mut Criterion) {
+    let mut group = c.benchmark_group("memories_goal_100");
+    group.sample_size(10);
+    for name in ["sp20", "su20", "fa19", "fa20"] {
+        let preset = PRESETS.iter().find(|p| p.name == name).unwrap();
+        let rules = preset.rules();
+        let model = Model::new(&rules, 100).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        group.bench_function(format!("{name}_solve"), |b| b.iter(|| engine.optimal()));
+        if name == "sp20" {
+            let b_policy = baseline(&rules, 100, preset.baseline);
+            group.bench_function(format!("{name}_blind_response"), |b| {
+                b.iter(|| engine.blind_response(&b_policy).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
 /// `--exact`: the sp26 self-play solve and the exact grade of
 /// always_roll(5) against the course baseline, in exact fractions.
 fn exact(c: &mut Criterion) {
@@ -176,6 +199,7 @@ criterion_group!(
     best_response,
     evaluate,
     blind_response,
+    memories,
     exact,
     growth,
     new_presets,

@@ -17,7 +17,7 @@
 
 use crate::dice::roll_distribution;
 use crate::error::{Error, Result};
-use crate::rules::after_turn::leader_bonus;
+use crate::rules::after_turn::{leader_bonus, FERAL_BONUS};
 use crate::rules::{
     is_prime, power_of_three_digits_match, ActionLimit, AfterTurn, Dice, Hidden, Memory, PigOut,
     Recall, Reroll, RollBonus, Rules, Sides, Special, State, TurnFacts, TurnResult, MAX_DICE,
@@ -57,8 +57,11 @@ pub struct Model {
     /// 3^sum, sp15's Hogtimus Prime on a prime sum: slow tests), and its
     /// test for every sum a turn can produce.
     sum_rule: Option<(AfterTurn, Vec<bool>)>,
+    /// Feral Hogs' fast path ([`Model::feral`]), found once.
+    feral: Option<(Recall, Option<AfterTurn>)>,
     /// Where the lone rule of [`Landing::Fires`] (but Swine Swap on doubles,
-    /// whose two points are quicker computed) may change the scores: bit
+    /// whose two points are quicker computed), or the swap after Feral Hogs
+    /// may change the scores: bit
     /// m of row o (words `o * fires_row ..`) is set if the rule may change
     /// (m, o) after a turn that scored points, for m up to the goal - 1 plus
     /// the most points; each row ends in two spare words for the windows
@@ -179,24 +182,29 @@ impl Model {
             roll_classes,
             rolls,
             sum_rule,
+            feral: None,
             fires: vec![],
             fires_row: 0,
             max_points,
             moved,
         };
+        model.feral = model.find_feral();
         if model.landing() == Landing::Fires && rules.after != [AfterTurn::SwineSwapDouble] {
-            model.fire_rows(max_score);
+            model.fire_rows(model.rules.after[0], max_score);
+        }
+        if let Some((_, Some(swap))) = model.feral {
+            // Feral Hogs' bonus of 3 may come on top of a turn's points.
+            model.fire_rows(swap, max_score + FERAL_BONUS);
         }
         Ok(model)
     }
 
-    /// Fills [`Model::fires`]: the lone rule on every (m, o), o below the
+    /// Fills [`Model::fires`]: the rule on every (m, o), o below the
     /// goal and m up to `max_score`, after a turn of 1 point (a rule that
     /// reads the points changes nothing on 0 points, so a point where it
     /// fires on 1 is one where it may fire; an extra point costs a
     /// [`Model::next_on_fire`]).
-    fn fire_rows(&mut self, max_score: u32) {
-        let rule = self.rules.after[0];
+    fn fire_rows(&mut self, rule: AfterTurn, max_score: u32) {
         let turn = TurnFacts {
             points: 1,
             ..TurnFacts::default()
@@ -275,9 +283,20 @@ impl Model {
     }
 
     /// Where a turn with `num_rolls` (after any limit) that scored `points`
-    /// leads: [`Rules::turn_result`] with the slow after-turn rules looked up.
+    /// leads: [`Rules::turn_result`] with the slow after-turn rules looked
+    /// up, and Feral Hogs' rules written out ([`Model::feral_next`], equal
+    /// to [`Model::next_general`]: tested).
     #[inline]
     pub fn next(&self, state: State, num_rolls: i32, points: u32) -> Next {
+        match self.feral {
+            Some(feral) => self.feral_next(feral, state, num_rolls, points),
+            None => self.next_general(state, num_rolls, points),
+        }
+    }
+
+    /// [`Model::next`] for any rules.
+    #[inline]
+    pub(crate) fn next_general(&self, state: State, num_rolls: i32, points: u32) -> Next {
         let (mover, opponent) = match self.rules.pig_out {
             PigOut::ZeroPiggyBack if num_rolls >= 1 && points == 0 => {
                 (state.score, state.opponent_score + num_rolls as u32)
@@ -345,10 +364,16 @@ impl Model {
         }
     }
 
-    /// Feral Hogs' fast path ([`crate::solve`]): where the after-turn rules
-    /// are Feral Hogs and at most one swap after it, and nothing else moves
-    /// a state off its grid row, the memory kept and the swap rule.
+    /// Feral Hogs' fast path ([`crate::solve`], [`Model::next`]): where the
+    /// after-turn rules are Feral Hogs and at most one swap after it, and
+    /// nothing else moves a state off its grid row, the memory kept and the
+    /// swap rule.
+    #[inline]
     pub fn feral(&self) -> Option<(Recall, Option<AfterTurn>)> {
+        self.feral
+    }
+
+    fn find_feral(&self) -> Option<(Recall, Option<AfterTurn>)> {
         let plain = self.rules.extra.is_empty()
             && self.rules.limit == ActionLimit::None
             && self.rules.special == Special::None
@@ -363,6 +388,58 @@ impl Model {
                 Some((self.recall, Some(*swap)))
             }
             _ => None,
+        }
+    }
+
+    /// The mover's and the opponent's scores after a turn that left the
+    /// mover at `mover` (points and Feral Hogs' bonus added) against the
+    /// opponent's `opponent`, under [`Model::feral`]'s swap if any.
+    /// The swap's bit of (mover, opponent) is read from [`Model::fires`],
+    /// whose rows reach every score a turn can leave, bonus included: the
+    /// opponent's score is below the goal, since the opponent did not move.
+    #[inline(always)]
+    pub fn feral_swap(&self, swap: Option<AfterTurn>, mover: u32, opponent: u32) -> (u32, u32) {
+        let m = mover as usize;
+        let swaps = swap.is_some()
+            && self.fires[opponent as usize * self.fires_row + m / 64] >> (m % 64) & 1 == 1;
+        if swaps {
+            (opponent, mover)
+        } else {
+            (mover, opponent)
+        }
+    }
+
+    /// [`Model::next`] under [`Model::feral`]: s + p, plus 3 if |n − m| = 2
+    /// for the mover's memory m, then the swap, then the goal; the sides
+    /// stay, and the mover's new memory goes to the opponent's side.
+    #[inline(always)]
+    fn feral_next(
+        &self,
+        (recall, swap): (Recall, Option<AfterTurn>),
+        x: State,
+        num_rolls: i32,
+        points: u32,
+    ) -> Next {
+        let bonus = if num_rolls.abs_diff(i32::from(x.memory.mover)) == 2 {
+            FERAL_BONUS
+        } else {
+            0
+        };
+        let (mover, opponent) = self.feral_swap(swap, x.score + points + bonus, x.opponent_score);
+        if mover >= self.goal {
+            Next::Win
+        } else if opponent >= self.goal {
+            Next::Loss
+        } else {
+            Next::Continue(State {
+                score: opponent,
+                opponent_score: mover,
+                sides: x.sides,
+                memory: Memory {
+                    mover: x.memory.opponent,
+                    opponent: recall.remember(num_rolls, points),
+                },
+            })
         }
     }
 

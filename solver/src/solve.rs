@@ -71,8 +71,10 @@ use std::ops::{Add, Mul, Sub};
 use ndarray::ArrayView3;
 use rayon::prelude::*;
 
+mod feral;
+
 use crate::model::{Landing, Model, Next};
-use crate::rules::{AfterTurn, Hidden, Memory, Recall, State, TurnFacts, MAX_DICE};
+use crate::rules::{Hidden, State, MAX_DICE};
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -305,7 +307,8 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// rule fires (most of them) splits its outcomes (in ascending p)
     /// into those below the goal, which read row[s + p], and those from the
     /// goal on, which win: two loops without tests. Otherwise each outcome
-    /// is tested against the state's fire points (a mask).
+    /// is tested against the state's fire points (a mask). Under Feral
+    /// Hogs each outcome's cell is written out ([`feral`]).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -323,6 +326,9 @@ impl<'m, V: Probability> Engine<'m, V> {
             Next::Again(y) => own.get(y).clone(),
         };
         let n = self.model.effective_rolls(x, num_rolls);
+        if let Some(feral) = self.model.feral() {
+            return self.feral_expect_on_grid(x, n, (win, loss), grid, feral);
+        }
         let landing = self.model.landing();
         if n < 1 || landing == Landing::General {
             return self.expect(x, num_rolls, general);
@@ -543,9 +549,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut values = Grid::new(model, V::zero());
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
-            let options = self.map_layer_with_buffer(&layer, |buffer, x| {
-                self.options(x, buffer, &values, &values, |v| V::one() - v.clone())
-            });
+            let options = self.layer_options(&layer, &values, &values, |v| V::one() - v.clone());
             // Each state's passes read only the options of the layer, so the
             // states are resolved and written into both grids in parallel.
             self.write_layer(&layer, &mut values, &mut policy, |i, x| {
@@ -582,25 +586,17 @@ impl<'m, V: Probability> Engine<'m, V> {
         let mut them = Grid::new(model, V::zero());
         let mut policy = Grid::new(model, 0i8);
         for layer in self.layers() {
-            let steps = self.map_layer_with_buffer(&layer, |buffer, x| {
-                let ours = self.options(x, buffer, &them, &us, V::clone);
-                let theirs = match self.pass(x, b.get(x)) {
-                    Some(y) => Step::Pass(y),
-                    None => Step::Exit(self.expect_on_grid(
-                        x,
-                        b.get(x),
-                        &V::zero(),
-                        &V::one(),
-                        &us,
-                        &them,
-                    )),
-                };
-                (ours, theirs)
+            let ours = self.layer_options(&layer, &them, &us, V::clone);
+            let theirs = self.map_layer(&layer, |x| match self.pass(x, b.get(x)) {
+                Some(y) => Step::Pass(y),
+                None => {
+                    Step::Exit(self.expect_on_grid(x, b.get(x), &V::zero(), &V::one(), &us, &them))
+                }
             });
             // Our passes: worth B's exit value, or 0 if B passes back (endless).
             self.write_layer(&layer, &mut us, &mut policy, |i, _| {
-                let ours = &steps[i].0;
-                let pass_value = ours.pass.map(|(_, y)| match &steps[layer.position(y)].1 {
+                let ours = &ours[i];
+                let pass_value = ours.pass.map(|(_, y)| match &theirs[layer.position(y)] {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(_) => V::zero(),
                 });
@@ -608,7 +604,7 @@ impl<'m, V: Probability> Engine<'m, V> {
             });
             // B's passes hand the move to us in the same layer, now solved
             // (so this grid is written after `us`, on this thread).
-            for (&x, (_, theirs)) in layer.states.iter().zip(&steps) {
+            for (&x, theirs) in layer.states.iter().zip(&theirs) {
                 let v = match theirs {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(y) => us.get(*y).clone(),
@@ -617,6 +613,32 @@ impl<'m, V: Probability> Engine<'m, V> {
             }
         }
         BestResponse { us, them, policy }
+    }
+
+    /// [`Engine::options`] of every state of a layer, in layer order (under
+    /// Feral Hogs from the values its states share, see [`feral`]).
+    fn layer_options(
+        &self,
+        layer: &Layer,
+        grid: &Grid<V>,
+        own: &Grid<V>,
+        cell: impl Fn(&V) -> V + Sync + Send,
+    ) -> Vec<Options<V>> {
+        match self.model.feral() {
+            Some(feral) => self.feral_layer_options(layer, grid, &cell, feral),
+            None => self.map_layer_with_buffer(layer, |buffer, x| {
+                self.options(x, buffer, grid, own, &cell)
+            }),
+        }
+    }
+
+    /// Options with no action's value yet.
+    fn no_options(&self) -> Options<V> {
+        Options {
+            min_action: self.model.rules().min_action(),
+            values: std::array::from_fn(|_| None),
+            pass: None,
+        }
     }
 
     /// Q(x, a) for every action that leaves the layer, and the pass if any,
@@ -639,8 +661,8 @@ impl<'m, V: Probability> Engine<'m, V> {
         cell: impl Fn(&V) -> V,
     ) -> Options<V> {
         let rules = self.model.rules();
-        if let Some((recall, swap)) = self.model.feral() {
-            return self.feral_options(x, after_roll, grid, &cell, recall, swap);
+        if let Some(feral) = self.model.feral() {
+            return self.feral_options(x, after_roll, grid, &cell, feral);
         }
         let per_action = self.model.outcomes_depend_on_rolls();
         if !per_action {
@@ -649,11 +671,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
         // The tables of 1..=10 dice from x stand side by side.
         let one_die = self.model.roll_index(x, 1);
-        let mut options = Options {
-            min_action: rules.min_action(),
-            values: std::array::from_fn(|_| None),
-            pass: None,
-        };
+        let mut options = self.no_options();
         // Hog Tied caps the dice in some states and changes no other action,
         // so every action's dice are min(a, the cap): one rules check per state.
         let cap = self.model.effective_rolls(x, MAX_DICE);
@@ -675,93 +693,6 @@ impl<'m, V: Probability> Engine<'m, V> {
                 }
             };
             options.values[(a - options.min_action) as usize] = Some(q);
-        }
-        options
-    }
-
-    /// [`Engine::options`] under Feral Hogs with at most one swap after it
-    /// (fa19, sp20, su20), each outcome's next state written out instead of
-    /// going through the general next().
-    ///
-    /// From x = (s, o, memories m_x for the mover and m_y for the opponent),
-    /// n dice scoring p points give the mover s + p + b(n), b(n) = 3 if
-    /// |n − m_x| = 2 else 0, then the swap; the opponent then faces their
-    /// own memory m_y against the mover's new one r(n, p) (n for fa19's
-    /// dice, min(p, 13) for sp20's points). With points remembered, every
-    /// action without the bonus lands on the same values f(p), computed once
-    /// and dotted with each action's distribution as in [`Engine::options`];
-    /// the at most two actions with the bonus, and every action where the
-    /// dice are remembered, sum their own outcomes.
-    fn feral_options(
-        &self,
-        x: State,
-        after_roll: &mut Vec<V>,
-        grid: &Grid<V>,
-        cell: &impl Fn(&V) -> V,
-        recall: Recall,
-        swap: Option<AfterTurn>,
-    ) -> Options<V> {
-        let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
-        let value = |n: i32, p: u32| -> V {
-            let bonus = if n.abs_diff(i32::from(x.memory.mover)) == 2 {
-                3
-            } else {
-                0
-            };
-            let turn = TurnFacts {
-                num_rolls: n,
-                points: p,
-                memory: x.memory.mover,
-            };
-            let (m, them) = match swap {
-                Some(rule) => self.model.after_rule(rule, (s + p + bonus, o), turn),
-                None => (s + p + bonus, o),
-            };
-            if m >= goal {
-                V::one()
-            } else if them >= goal {
-                V::zero()
-            } else {
-                cell(grid.get(State {
-                    score: them,
-                    opponent_score: m,
-                    sides: x.sides,
-                    memory: Memory {
-                        mover: x.memory.opponent,
-                        opponent: recall.remember(n, p),
-                    },
-                }))
-            }
-        };
-        let feral = |n: i32| n.abs_diff(i32::from(x.memory.mover)) == 2;
-        let shared = recall == Recall::Points;
-        if shared {
-            // Any n without the bonus: r(n, p) = min(p, 13) whatever n.
-            let plain = (1..=MAX_DICE)
-                .find(|&n| !feral(n))
-                .expect("dice without the bonus");
-            after_roll.clear();
-            after_roll.extend((0..=self.max_roll_points).map(|p| value(plain, p)));
-        }
-        let one_die = self.model.roll_index(x, 1);
-        let mut options = Options {
-            min_action: self.model.rules().min_action(),
-            values: std::array::from_fn(|_| None),
-            pass: None,
-        };
-        for n in self.model.rules().actions() {
-            let q = if n < 1 {
-                value(n, self.model.fixed_points(x, n))
-            } else if shared && !feral(n) {
-                self.dense_rolls[one_die + n as usize - 1].dot(after_roll)
-            } else {
-                self.rolls[one_die + n as usize - 1]
-                    .iter()
-                    .fold(V::zero(), |acc, (p, prob)| {
-                        acc + prob.clone() * value(n, *p)
-                    })
-            };
-            options.values[(n - options.min_action) as usize] = Some(q);
         }
         options
     }
@@ -1001,7 +932,14 @@ impl Layer {
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
         let states: Vec<State> = (0..len)
-            .flat_map(|i| (lowest_score..=highest_score).map(move |s| hidden.state(i, s, sum - s)))
+            .flat_map(|i| {
+                let first = hidden.state(i, lowest_score, sum - lowest_score);
+                (lowest_score..=highest_score).map(move |s| State {
+                    score: s,
+                    opponent_score: sum - s,
+                    ..first
+                })
+            })
             .collect();
         Layer {
             sum,
@@ -1067,49 +1005,6 @@ impl Grid<i8> {
 mod tests {
     use super::*;
     use crate::rules::{AfterTurn, Recall, Rules, PRESETS};
-
-    /// Feral Hogs' options ([`Engine::feral_options`]) against each
-    /// action's outcomes through the general next(), for fa19 (dice
-    /// remembered), sp20 and su20 (points remembered, with two kinds of
-    /// swap), from every state at a goal where swaps and the goal are both
-    /// reached, on a grid whose cells all differ.
-    #[test]
-    fn feral_options_equal_the_general_path() {
-        for text in [
-            "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_rolls+swine_swap_first_last_product,limit=none,special=none",
-            "zero=free_bacon_cube_alternating,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_power_of_three,limit=none,special=none",
-            "zero=free_bacon_ten_plus_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_ones_diff_tens,limit=none,special=none",
-        ] {
-            let rules: Rules = text.parse().unwrap();
-            let model = Model::new(&rules, 24).unwrap();
-            assert!(model.feral().is_some(), "{text}");
-            let engine = Engine::<f64>::new(&model, Driver::Sequential);
-            let mut grid = Grid::new(&model, 0.0);
-            for (i, v) in grid.cells.iter_mut().enumerate() {
-                *v = (i as f64 * 0.618_033_988_749_895 + 0.1).fract();
-            }
-            let complement = |v: &f64| 1.0 - v;
-            let mut buffer = vec![];
-            for layer in engine.layers() {
-                for &x in &layer.states {
-                    let fast = engine.options(x, &mut buffer, &grid, &grid, complement);
-                    for a in rules.actions() {
-                        let general = engine.expect(x, a, |next| match next {
-                            Next::Win => 1.0,
-                            Next::Loss => 0.0,
-                            Next::Continue(y) => 1.0 - grid.get(y),
-                            Next::Again(y) => *grid.get(y),
-                        });
-                        let fast = *fast.value(a).expect("no pass");
-                        assert!(
-                            (fast - general).abs() < 1e-15,
-                            "{text} from {x:?}, action {a}: {fast} vs {general}"
-                        );
-                    }
-                }
-            }
-        }
-    }
 
     /// Every fast path of [`Engine::roll_values`] and
     /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swaps, Hog Piles, sp15's Hogtimus Prime, Sus

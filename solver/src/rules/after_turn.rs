@@ -66,6 +66,10 @@ pub enum AfterTurn {
     SwineSwapMoverSquare,
 }
 
+/// Feral Hogs' bonus: the points a mover gains whose num_rolls is 2 away
+/// from their memory.
+pub const FERAL_BONUS: u32 = 3;
+
 /// What an after-turn rule may read of the turn besides the scores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnFacts {
@@ -92,7 +96,7 @@ impl AfterTurn {
             AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints
                 if turn.num_rolls.abs_diff(i32::from(turn.memory)) == 2 =>
             {
-                (m + 3, o)
+                (m + FERAL_BONUS, o)
             }
             AfterTurn::SusFuss => (sus_fuss(m), o),
             AfterTurn::PrimeSumLeaderBonus if is_prime(m + o) => leader_bonus((m, o), points),

@@ -58,6 +58,7 @@ impl Recall {
 
     /// The mover's memory after a turn that rolled `num_rolls` dice (the
     /// effective number) and scored `points`.
+    #[inline]
     pub fn remember(self, num_rolls: i32, points: u32) -> u8 {
         match self {
             Recall::None => 0,
