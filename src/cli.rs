@@ -505,7 +505,8 @@ pub struct HeatmapArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// The picture: FILE.png or FILE.svg (900x800 pixels per panel).
+    /// The picture: FILE.png or FILE.svg (900x800 pixels per panel), or
+    /// FILE.html, a page that shows on hover why each cell says what it says.
     #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
     pub output: std::path::PathBuf,
 
@@ -518,8 +519,9 @@ pub struct HeatmapArgs {
     #[arg(long, value_name = "STRATEGY", conflicts_with = "show")]
     pub diff: Option<String>,
 
-    /// The opponent for win probabilities; the preset's course baseline by default.
-    #[arg(long, value_name = "STRATEGY")]
+    /// The opponent for win probabilities (--against is the same); the
+    /// preset's course baseline by default.
+    #[arg(long, visible_alias = "against", value_name = "STRATEGY")]
     pub baseline: Option<String>,
 
     #[command(flatten)]

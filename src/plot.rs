@@ -282,7 +282,7 @@ impl Format {
             Some("png") => Ok(Format::Png),
             Some("svg") => Ok(Format::Svg),
             _ => bail!(
-                "{}: a heatmap is written as PNG or SVG: the file name must end in .png or .svg",
+                "{}: a heatmap is written as PNG, SVG or an HTML page: the file name must end in .png, .svg or .html",
                 path.display()
             ),
         }

@@ -10,6 +10,7 @@ mod final_field;
 mod final_strategy;
 mod grade;
 mod heatmap;
+mod page;
 mod replay;
 mod rules;
 mod simulate;
