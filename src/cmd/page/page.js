@@ -281,7 +281,7 @@ function build(data, arrays) {
 
   const actionMap = mapFigure("action-map", "num_rolls chosen by the player to move", goal);
   const second = data.other === null
-    ? mapFigure("win-map", `P(player to move wins), ${data.strategy} against ${data.against}`, goal)
+    ? mapFigure("win-map", `P(player to move wins) against ${data.against}`, goal)
     : mapFigure("diff-map", `P(win | ${data.strategy} moves) − P(win | ${data.other} moves), where their num_rolls differ`, goal);
   const swatches = actionMap.figure.querySelector(".legend");
   swatches.append(element("div", {}, "num_rolls"));
@@ -353,7 +353,7 @@ function build(data, arrays) {
       if (event.pointerType === "mouse") tip.hidden = true;
     });
   }
-  return { canvas: actionMap.canvas, selectView: (v) => { view = v; nav.querySelector(`input[value="${v}"]`)?.click(); draw(); } };
+  return { canvases: [actionMap.canvas, second.canvas], selectView: (v) => { view = v; nav.querySelector(`input[value="${v}"]`)?.click(); draw(); } };
 }
 
 // #hover=S,O,VIEW;...: hover each cell (a pointer event at its centre) and
@@ -361,6 +361,8 @@ function build(data, arrays) {
 // hovers (a link to a cell, the README's screenshot).
 function probe(data, page) {
   const match = /(hover|show)=([^&]*)/.exec(location.hash);
+  // #show hovers the second map, leaving the action map and its legend in view.
+  const canvas = page.canvases[match && match[1] === "show" ? 1 : 0];
   if (!match) return;
   const probes = element("section", { id: "probes" });
   if (match[1] === "hover") document.body.append(probes);
@@ -368,11 +370,11 @@ function probe(data, page) {
     const [s, o, name] = item.split(",");
     const v = Math.max(0, data.views.findIndex((view) => view.name === (name ?? data.views[0].name)));
     page.selectView(v);
-    const rect = page.canvas.getBoundingClientRect();
+    const rect = canvas.getBoundingClientRect();
     const goal = data.goal;
     const clientX = rect.left + ((Number(o) + 0.5) / goal) * rect.width;
     const clientY = rect.top + ((goal - Number(s) - 0.5) / goal) * rect.height;
-    page.canvas.dispatchEvent(new PointerEvent("pointermove", { clientX, clientY, bubbles: true }));
+    canvas.dispatchEvent(new PointerEvent("pointermove", { clientX, clientY, bubbles: true }));
     const tip = document.getElementById("tip");
     const text = Array.from(tip.querySelectorAll("pre"), (pre) => pre.textContent).join("\n");
     probes.append(element("pre", { class: "probe", "data-hover": item, "data-cell": tip.dataset.cell ?? "" }, text));
