@@ -244,6 +244,12 @@ pub struct ContestArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// With -o FILE.html: write each graded entry's policy page (as hog
+    /// heatmap ENTRY -o page.html, against the baseline) into DIR, and link
+    /// the entry's row of the leaderboard to it.
+    #[arg(long, value_name = "DIR")]
+    pub pages: Option<std::path::PathBuf>,
+
     /// The cache of graded pairs [default: $XDG_CACHE_HOME/hog/contest.cache,
     /// else ~/.cache/hog/contest.cache].
     #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]

@@ -36,11 +36,13 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use base64::Engine as _;
 use hog_solver::rules::Recall;
 use hog_solver::solve::{Driver, Engine};
+use hog_solver::strategy::Policy;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -64,8 +66,9 @@ const UNREACHED: u64 = (1 << 40) - 1;
 const SCRIPT: &str = include_str!("page/page.js");
 const STYLE: &str = include_str!("page/page.css");
 
+/// What a page holds, for the terminal and `--json`.
 #[derive(Serialize)]
-struct Summary {
+pub struct Summary {
     rules: String,
     goal: u32,
     strategy: String,
@@ -73,6 +76,8 @@ struct Summary {
     other: Option<String>,
     win_rate: f64,
     bound: Option<f64>,
+    /// Whether the strategy answers from the two scores alone where the rules hide state.
+    blind: bool,
     views: Vec<String>,
     file: String,
     bytes: usize,
@@ -168,6 +173,38 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let path = &args.output;
+    check(path, rules, goal)?;
+    let model = Model::new(rules, goal)?;
+    let against = baseline_or_course(args.baseline.as_ref(), rules, "--against")?;
+    let a = sources
+        .policy(&args.source, rules, goal)
+        .strategy_context("the strategy")?;
+    let b = sources
+        .policy(&against, rules, goal)
+        .context("the opponent (--against)")?;
+    let other = match &args.diff {
+        Some(text) => Some(sources.policy(text, rules, goal).context("--diff")?),
+        None => None,
+    };
+    let bar = SolveBar::new("solving");
+    let report = |done, all| bar.report(done, all);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+    let subject = Subject {
+        strategy: (&args.source, &a),
+        against: (&against, &b),
+        other: args.diff.as_deref().zip(other.as_ref()),
+    };
+    let summary = write(path, &model, &engine, &subject, bound(&engine, &b))?;
+    drop(bar);
+    if json {
+        return write_json(out, &summary);
+    }
+    print_summary(&summary, out)
+}
+
+/// Refuses what a page cannot carry, before any work: goals past
+/// [`MAX_PAGE_GOAL`], and rules with memories.
+pub fn check(path: &Path, rules: &Rules, goal: u32) -> Result<()> {
     if goal > MAX_PAGE_GOAL {
         bail!(
             "{}: a page holds goals up to {MAX_PAGE_GOAL} (its data grows with the goal squared); \
@@ -184,30 +221,43 @@ pub fn run(
             rules.hidden().len()
         );
     }
-    let model = Model::new(rules, goal)?;
-    let against = baseline_or_course(args.baseline.as_ref(), rules, "--against")?;
-    let a = sources
-        .policy(&args.source, rules, goal)
-        .strategy_context("the strategy")?;
-    let b = sources
-        .policy(&against, rules, goal)
-        .context("the opponent (--against)")?;
-    let other = match &args.diff {
-        Some(text) => Some(sources.policy(text, rules, goal).context("--diff")?),
-        None => None,
-    };
-    let bar = SolveBar::new("solving");
-    let report = |done, all| bar.report(done, all);
-    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
-    let chances = StrategyChances::new(&model, &engine, &a, &b)?;
-    let win_rate = engine.grade(&a, &b).win_rate;
-    // Where the rules hide state: the best response that sees it, which no
-    // strategy of the two scores can beat.
-    let bound = rules
+    Ok(())
+}
+
+/// Where the rules hide state: the win rate of the best response to B that
+/// sees it, which no strategy of the two scores can beat.
+pub fn bound(engine: &Engine<f64>, b: &Policy) -> Option<f64> {
+    engine
+        .model()
+        .rules()
         .hides_state()
-        .then(|| engine.best_response(&b).win_rate());
-    let other_evaluation = other.as_ref().map(|o| engine.evaluate(o, &b));
-    drop(bar);
+        .then(|| engine.best_response(b).win_rate())
+}
+
+/// What a page shows: a strategy, its opponent, and for the difference map
+/// another strategy, each by name and policy.
+pub struct Subject<'a> {
+    pub strategy: (&'a str, &'a Policy),
+    pub against: (&'a str, &'a Policy),
+    pub other: Option<(&'a str, &'a Policy)>,
+}
+
+/// Writes the page of `subject` to `path` (atomically); `bound` is [`bound`]'s.
+pub fn write(
+    path: &Path,
+    model: &Model,
+    engine: &Engine<f64>,
+    subject: &Subject,
+    bound: Option<f64>,
+) -> Result<Summary> {
+    let rules = model.rules();
+    let goal = model.goal();
+    let (source, a) = subject.strategy;
+    let (against, b) = subject.against;
+    let chances = StrategyChances::new(model, engine, a, b)?;
+    let win_rate = engine.grade(a, b).win_rate;
+    let other = subject.other.map(|(_, o)| o);
+    let other_evaluation = other.map(|o| engine.evaluate(o, b));
 
     let sides = rules.state_sides();
     let blind = sides.len() > 1 && !a.sees_hidden();
@@ -263,8 +313,8 @@ pub fn run(
                 };
                 view.push(plays, &slice);
                 q[h].extend(slice.actions.iter().map(|c| units(c.win)));
-                turn[h].push(turns.of(&model, x, plays));
-                if let (Some(o), Some(e)) = (&other, &other_evaluation) {
+                turn[h].push(turns.of(model, x, plays));
+                if let (Some(o), Some(e)) = (other, &other_evaluation) {
                     let theirs = e.a_moves.get(x).a_wins;
                     diff[h].0.push(code(Some(o.get(x))));
                     diff[h].1.push(units(theirs));
@@ -305,12 +355,13 @@ pub fn run(
         Some(preset) => preset.name.to_string(),
         None => rules.to_string(),
     };
+    let other_name = subject.other.map(|(name, _)| name);
     let data = json!({
         "rules": rules_name,
         "goal": goal,
-        "strategy": args.source,
+        "strategy": source,
         "against": against,
-        "other": args.diff,
+        "other": other_name,
         "win_rate": win_rate,
         "bound": bound,
         "blind": blind,
@@ -326,29 +377,22 @@ pub fn run(
         "arrays": blob.index,
         "blob": compressed(&blob.bytes)?,
     });
-    let title = format!(
-        "{rules_name}, goal {goal}: {} against {against}",
-        args.source
-    );
+    let title = format!("{rules_name}, goal {goal}: {source} against {against}");
     let page = html(&title, &data);
     write_atomically(path, |w| Ok(w.write_all(page.as_bytes())?))?;
-
-    let summary = Summary {
+    Ok(Summary {
         rules: rules.name(),
         goal,
-        strategy: args.source.clone(),
-        against,
-        other: args.diff.clone(),
+        strategy: source.to_string(),
+        against: against.to_string(),
+        other: other_name.map(str::to_string),
         win_rate,
         bound,
+        blind,
         views: views.into_iter().map(|(name, _)| name).collect(),
         file: path.display().to_string(),
         bytes: page.len(),
-    };
-    if json {
-        return write_json(out, &summary);
-    }
-    print_summary(&summary, blind, out)
+    })
 }
 
 fn sides_words(sides: u32) -> &'static str {
@@ -394,7 +438,7 @@ fn html(title: &str, data: &Value) -> String {
     )
 }
 
-fn print_summary(summary: &Summary, blind: bool, out: &mut dyn Write) -> Result<()> {
+fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "rules      {}", summary.rules)?;
     writeln!(out, "goal       {}", summary.goal)?;
     let second = match &summary.other {
@@ -412,7 +456,7 @@ fn print_summary(summary: &Summary, blind: bool, out: &mut dyn Write) -> Result<
         writeln!(
             out,
             "bound      {bound}: the best response that sees the dice sides{}",
-            if blind {
+            if summary.blind {
                 "; no strategy of the two scores wins more"
             } else {
                 ""
@@ -421,16 +465,16 @@ fn print_summary(summary: &Summary, blind: bool, out: &mut dyn Write) -> Result<
     }
     writeln!(
         out,
-        "written    {} (HTML, {} bytes; views: {})",
+        "written    {} (HTML, {:.1} MB; views: {})",
         summary.file,
-        summary.bytes,
+        summary.bytes as f64 / 1e6,
         summary.views.join(", ")
     )?;
     Ok(())
 }
 
 /// Whether `hog heatmap` writes a page: a file name ending in .html.
-pub fn is_page(path: &std::path::Path) -> bool {
+pub fn is_page(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("html"))

@@ -399,3 +399,58 @@ fn pages_refuse_what_they_cannot_carry() {
         .unwrap()
         .contains("written    ok.html"));
 }
+
+/// `hog contest -o board.html --pages DIR`: each graded entry's row links to
+/// its page, which is that entry's, against the contest's baseline; an
+/// excluded entry has none.
+#[test]
+fn contest_pages_are_linked_from_the_leaderboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "contest",
+        "always_roll(6)",
+        "swap_strategy",
+        "missing.py",
+        "--rules",
+        "fa13",
+        "--goal",
+        "30",
+        "--no-cache",
+        "-o",
+        "board.html",
+        "--pages",
+        "pages",
+    ];
+    stdout_in(dir.path(), &args);
+    let board = std::fs::read_to_string(dir.path().join("board.html")).unwrap();
+    let links: Vec<(String, String)> = board
+        .split("<a href=\"")
+        .skip(1)
+        .map(|a| {
+            let (href, rest) = a.split_once("\">").unwrap();
+            (
+                href.to_string(),
+                rest.split("</a>").next().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(links.len(), 2, "{board}");
+    for (href, name) in &links {
+        let page = std::fs::read_to_string(dir.path().join(href)).unwrap();
+        assert!(page.contains(&format!("\"strategy\":\"{name}\"")), "{href}");
+        assert!(page.contains("\"against\":\"always_roll(5)\""), "{href}");
+    }
+    assert!(!board.contains("missing.py</a>"));
+    let Some(browser) = chromium() else { return };
+    let (href, name) = links.iter().find(|(_, n)| n == "swap_strategy").unwrap();
+    let shown = tooltips(&browser, &dir.path().join(href), "20,25,6");
+    assert_eq!(shown.len(), 1);
+    let explained = explain(dir.path(), "fa13", "30", name, (20, 25, 6));
+    let chances: Vec<f64> = explained["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["win"].as_f64().unwrap())
+        .collect();
+    check(&parse(&shown[0].2), &explained, &chances, 5.1e-13, "20,25");
+}
