@@ -122,6 +122,11 @@ pub enum Command {
     /// against the baseline. --diff OTHER: in the states where SOURCE and
     /// OTHER choose differently, P(win | SOURCE moves) - P(win | OTHER moves),
     /// each against the baseline.
+    ///
+    /// -o FILE.html: one self-contained page (opens from disk) with the
+    /// action map and the win (or --diff) map, a view per dice sides, and on
+    /// hover or tap each action's exact chance to win in that cell, as hog
+    /// explain --strategy SOURCE --against BASELINE computes it.
     Heatmap(HeatmapArgs),
     /// The best final_strategy for a course, written as a module to paste into hog.py.
     ///

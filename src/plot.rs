@@ -685,7 +685,7 @@ mod tests {
         );
         for bad in ["a.jpg", "a", "png"] {
             let error = Format::from_path(Path::new(bad)).unwrap_err().to_string();
-            assert!(error.contains(".png or .svg"), "{error}");
+            assert!(error.contains(".png, .svg or .html"), "{error}");
         }
     }
 

@@ -364,6 +364,15 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     }
 }
 
+/// Text for HTML: the five characters that mean something there, escaped.
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 /// One line of JSON.
 fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
     writeln!(out, "{}", serde_json::to_string(value)?)?;

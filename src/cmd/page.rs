@@ -48,7 +48,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::explain::{summarise, Chances, StrategyChances};
-use super::{baseline_or_course, write_json, StrategyContext};
+use super::{baseline_or_course, html, write_json, StrategyContext};
 use crate::cli::HeatmapArgs;
 use crate::files::write_atomically;
 use crate::plot::{self, Square};
@@ -378,7 +378,7 @@ pub fn write(
         "blob": compressed(&blob.bytes)?,
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
-    let page = html(&title, &data);
+    let page = document(&title, &data);
     write_atomically(path, |w| Ok(w.write_all(page.as_bytes())?))?;
     Ok(Summary {
         rules: rules.name(),
@@ -415,17 +415,9 @@ fn compressed(bytes: &[u8]) -> Result<String> {
     Ok(base64::engine::general_purpose::STANDARD.encode(encoder.finish()?))
 }
 
-/// Text for HTML: the characters that mean something there, escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The page: the data as JSON in a script element ("</" written "<\/" so
 /// that no text in it can close the element), then the script and style.
-fn html(title: &str, data: &Value) -> String {
+fn document(title: &str, data: &Value) -> String {
     let data = data.to_string().replace("</", "<\\/");
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -434,7 +426,7 @@ fn html(title: &str, data: &Value) -> String {
          <noscript>This page draws its maps with JavaScript: allow scripts for this file.</noscript>\n\
          <script type=\"application/json\" id=\"hog-data\">{data}</script>\n\
          <script>\n{SCRIPT}</script>\n</body></html>\n",
-        title = escape(title)
+        title = html(title)
     )
 }
 

@@ -168,6 +168,12 @@ fn explain(dir: &Path, rules: &str, goal: &str, strategy: &str, cell: (u32, u32,
     )
 }
 
+/// `hog explain`'s chance of each action.
+fn wins(explained: &Value) -> Vec<f64> {
+    let actions = explained["actions"].as_array().unwrap();
+    actions.iter().map(|a| a["win"].as_f64().unwrap()).collect()
+}
+
 /// Checks a tooltip against `hog explain`: `chances` are explain's chances
 /// of the view (the mix, or one sides value's `by_hidden`), to within
 /// `tolerance`, and where the strategy plays explain's best action, the
@@ -247,6 +253,8 @@ fn fa16_page_tooltips_are_what_hog_explain_says() {
             "mix" => 6,
             sides => sides.parse().unwrap(),
         };
+        let turn = format!("the turn of {} with {turn_sides}-sided dice", tooltip.plays);
+        assert!(text.contains(&turn), "{hover}: {text}");
         let explained = explain(dir.path(), "fa16", "100", strategy, (s, o, turn_sides));
         let actions = explained["actions"].as_array().unwrap();
         let hidden = explained["hidden"].as_array().unwrap();
@@ -255,8 +263,7 @@ fn fa16_page_tooltips_are_what_hog_explain_says() {
                 // The mix is summed in the page from chances of 12 decimals
                 // (each within 5e-13, so the mix within 1e-12) and shown
                 // with 11 (5e-12 more).
-                let mix: Vec<f64> = actions.iter().map(|a| a["win"].as_f64().unwrap()).collect();
-                check(&tooltip, &explained, &mix, 6e-12, hover);
+                check(&tooltip, &explained, &wins(&explained), 6e-12, hover);
                 assert_eq!(
                     tooltip.best as i64,
                     explained["best"].as_i64().unwrap(),
@@ -342,12 +349,7 @@ fn sighted_page_tooltips_are_what_hog_explain_says() {
             "optimal",
             (fields[0], fields[1], fields[2]),
         );
-        let chances: Vec<f64> = explained["actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a["win"].as_f64().unwrap())
-            .collect();
+        let chances = wins(&explained);
         let tooltip = parse(text);
         check(&tooltip, &explained, &chances, 5.1e-13, hover);
         assert_eq!(
@@ -446,11 +448,11 @@ fn contest_pages_are_linked_from_the_leaderboard() {
     let shown = tooltips(&browser, &dir.path().join(href), "20,25,6");
     assert_eq!(shown.len(), 1);
     let explained = explain(dir.path(), "fa13", "30", name, (20, 25, 6));
-    let chances: Vec<f64> = explained["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["win"].as_f64().unwrap())
-        .collect();
-    check(&parse(&shown[0].2), &explained, &chances, 5.1e-13, "20,25");
+    check(
+        &parse(&shown[0].2),
+        &explained,
+        &wins(&explained),
+        5.1e-13,
+        "20,25",
+    );
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use serde::Serialize;
 
+use crate::cmd::html;
 use crate::files::write_atomically;
 use crate::sources::extension;
 
@@ -201,15 +202,6 @@ fn write_csv(w: &mut dyn Write, report: &Report) -> Result<()> {
     }
     csv.flush()?;
     Ok(())
-}
-
-/// Text for HTML: the five characters that mean something there, escaped.
-fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 /// A leaderboard page with everything inline: the ranking, the exclusions
