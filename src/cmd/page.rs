@@ -270,7 +270,7 @@ pub fn write(
             views.push((s.to_string(), sides_words(s).into()));
         }
     } else {
-        views.push(("6".into(), "every state".into()));
+        views.push(("6".into(), String::new()));
     }
 
     let float: &dyn Fn(&f64) -> _ = &|_| None;

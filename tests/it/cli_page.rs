@@ -174,6 +174,31 @@ fn wins(explained: &Value) -> Vec<f64> {
     actions.iter().map(|a| a["win"].as_f64().unwrap()).collect()
 }
 
+/// The tooltip's margin line against explain's margin and runner-up.
+fn check_margin(tooltip: &Tooltip, explained: &Value, tolerance: f64, cell: &str) {
+    let runner_up = explained["runner_up"].as_i64().unwrap();
+    if explained["tie"].as_bool().unwrap() {
+        assert_eq!(
+            tooltip.margin,
+            format!("margin 0: a tie with {runner_up}"),
+            "{cell}"
+        );
+        return;
+    }
+    let margin = explained["margin"].as_f64().unwrap();
+    let words: Vec<&str> = tooltip.margin.split_whitespace().collect();
+    let shown: f64 = words[1].parse().unwrap();
+    assert!(
+        (shown - margin).abs() <= tolerance,
+        "{cell}: margin {shown} vs {margin}"
+    );
+    assert!(
+        tooltip.margin.ends_with(&format!(", {runner_up}")),
+        "{cell}: {}",
+        tooltip.margin
+    );
+}
+
 /// Checks a tooltip against `hog explain`: `chances` are explain's chances
 /// of the view (the mix, or one sides value's `by_hidden`), to within
 /// `tolerance`, and where the strategy plays explain's best action, the
@@ -269,24 +294,8 @@ fn fa16_page_tooltips_are_what_hog_explain_says() {
                     explained["best"].as_i64().unwrap(),
                     "{hover}"
                 );
-                let margin = explained["margin"].as_f64().unwrap();
-                let shown: f64 = tooltip
-                    .margin
-                    .split_whitespace()
-                    .nth(1)
-                    .unwrap()
-                    .parse()
-                    .unwrap();
-                assert!(
-                    (shown - margin).abs() <= 1.1e-11,
-                    "{hover}: margin {shown} vs {margin}"
-                );
-                let runner_up = explained["runner_up"].as_i64().unwrap();
-                assert!(
-                    tooltip.margin.ends_with(&format!(", {runner_up}")),
-                    "{hover}: {}",
-                    tooltip.margin
-                );
+                // The margin: from the mixed chances (2e-12), in 11 decimals.
+                check_margin(&tooltip, &explained, 1.1e-11, hover);
                 if hidden.is_empty() {
                     assert!(
                         text.contains("no game reaches this cell"),
@@ -357,6 +366,8 @@ fn sighted_page_tooltips_are_what_hog_explain_says() {
             explained["best"].as_i64().unwrap(),
             "{hover}"
         );
+        // From two chances of 12 decimals (1e-12), shown with 11 (5e-12).
+        check_margin(&tooltip, &explained, 6.1e-12, hover);
     }
 }
 
