@@ -122,6 +122,11 @@ pub enum Command {
     /// against the baseline. --diff OTHER: in the states where SOURCE and
     /// OTHER choose differently, P(win | SOURCE moves) - P(win | OTHER moves),
     /// each against the baseline.
+    ///
+    /// -o FILE.html: one self-contained page (opens from disk) with the
+    /// action map and the win (or --diff) map, a view per dice sides, and on
+    /// hover or tap each action's exact chance to win in that cell, as hog
+    /// explain --strategy SOURCE --against BASELINE computes it.
     Heatmap(HeatmapArgs),
     /// The best final_strategy for a course, written as a module to paste into hog.py.
     ///
@@ -258,6 +263,12 @@ pub struct ContestArgs {
     /// (leaderboard and matrix), .png (the matrix as a heatmap).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// With -o FILE.html: write each graded entry's policy page (as hog
+    /// heatmap ENTRY -o page.html, against the baseline) into DIR, and link
+    /// the entry's row of the leaderboard to it.
+    #[arg(long, value_name = "DIR")]
+    pub pages: Option<std::path::PathBuf>,
 
     /// The cache of graded pairs [default: $XDG_CACHE_HOME/hog/contest.cache,
     /// else ~/.cache/hog/contest.cache].
@@ -520,7 +531,8 @@ pub struct HeatmapArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// The picture: FILE.png or FILE.svg (900x800 pixels per panel).
+    /// The picture: FILE.png or FILE.svg (900x800 pixels per panel), or
+    /// FILE.html, a page that shows on hover why each cell says what it says.
     #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
     pub output: std::path::PathBuf,
 
@@ -533,8 +545,9 @@ pub struct HeatmapArgs {
     #[arg(long, value_name = "STRATEGY", conflicts_with = "show")]
     pub diff: Option<String>,
 
-    /// The opponent for win probabilities; the preset's course baseline by default.
-    #[arg(long, value_name = "STRATEGY")]
+    /// The opponent for win probabilities (--against is the same); the
+    /// preset's course baseline by default.
+    #[arg(long, visible_alias = "against", value_name = "STRATEGY")]
     pub baseline: Option<String>,
 
     #[command(flatten)]

@@ -282,7 +282,7 @@ impl Format {
             Some("png") => Ok(Format::Png),
             Some("svg") => Ok(Format::Svg),
             _ => bail!(
-                "{}: a heatmap is written as PNG or SVG: the file name must end in .png or .svg",
+                "{}: a heatmap is written as PNG, SVG or an HTML page: the file name must end in .png, .svg or .html",
                 path.display()
             ),
         }
@@ -685,7 +685,7 @@ mod tests {
         );
         for bad in ["a.jpg", "a", "png"] {
             let error = Format::from_path(Path::new(bad)).unwrap_err().to_string();
-            assert!(error.contains(".png or .svg"), "{error}");
+            assert!(error.contains(".png, .svg or .html"), "{error}");
         }
     }
 

@@ -15,6 +15,7 @@
 //! entry grades only its pairs, and an edited file gets a new key.
 
 mod output;
+mod pages;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -100,6 +101,7 @@ pub fn run(
     if let Some(path) = &args.output {
         check_writable(path)?;
     }
+    pages::check(args, output, &rules, goal)?;
     let cache = Cache::open(args)?;
     let baseline_text = baseline_or_course(args.baseline.as_ref(), &rules, "--baseline")?;
     let baseline = sources
@@ -246,6 +248,8 @@ pub fn run(
         )
         .collect();
     let mut excluded = (0..entries.len()).filter(|i| resolved[*i].is_err());
+    // The entry of each leaderboard row.
+    let mut places = Vec::new();
     for row in &rows {
         let (index, rank, pts, vs) = match *row {
             Some(a) => {
@@ -260,6 +264,7 @@ pub fn run(
             ),
         };
         let entry = &entries[index];
+        places.push(index);
         report.entries.push(EntryReport {
             name: entry.name.clone(),
             source: entry.source.clone(),
@@ -314,7 +319,19 @@ pub fn run(
         write_table(out, &report, &summary)?;
     }
     if let (Some(path), Some(output)) = (&args.output, output) {
-        write_output(path, output, &report, &draws, &summary)
+        let links = match &args.pages {
+            Some(dir) => {
+                let policies: Vec<Option<&Policy>> = places
+                    .iter()
+                    .map(|&i| resolved[i].as_ref().ok().map(|(policy, _)| policy))
+                    .collect();
+                let against = (summary.baseline.as_str(), &baseline);
+                pages::write(dir, path, &model, &report, &policies, against)
+                    .context("the results are above, but --pages was not written")?
+            }
+            None => vec![],
+        };
+        write_output(path, output, &report, &draws, &summary, &links)
             .context("the results are above, but -o was not written")?;
     }
     Ok(())

@@ -34,6 +34,7 @@
 mod text;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::evaluate::Evaluation;
 use hog_solver::exact::Exact;
 use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
@@ -50,10 +51,10 @@ use crate::sources::Sources;
 
 /// One legal action and its exact chance to win.
 #[derive(Serialize)]
-struct Action {
-    num_rolls: i32,
+pub(super) struct Action {
+    pub(super) num_rolls: i32,
     /// The chance to win; for a blind strategy's mix, the reach-weighted mean.
-    win: f64,
+    pub(super) win: f64,
     /// With --exact: the chance as a reduced fraction "p/q" (not for a mix).
     #[serde(skip_serializing_if = "Option::is_none")]
     win_exact: Option<String>,
@@ -68,14 +69,14 @@ struct Action {
 
 /// One hidden value of a cell that a blind strategy answers alike.
 #[derive(Serialize)]
-struct Hidden {
+pub(super) struct Hidden {
     sides: u32,
     #[serde(skip_serializing_if = "Memory::is_none")]
     memory: Memory,
     /// μ: the chance that a game reaches the state with the strategy to move.
     reach: f64,
     /// Its share of the cell's reach: the weight of its chances in the mix.
-    share: f64,
+    pub(super) share: f64,
     /// For the terminal: "sides 4".
     #[serde(skip)]
     label: String,
@@ -132,10 +133,10 @@ struct Explanation {
 
 /// An exact value for JSON ("p/q") and for the terminal (17 digits, and the
 /// fraction shortened).
-type ExactText = (String, (String, String));
+pub(super) type ExactText = (String, (String, String));
 
 /// Writes a value as [`ExactText`]; nothing for f64.
-type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<ExactText>;
+pub(super) type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<ExactText>;
 
 pub fn run(
     args: &ExplainArgs,
@@ -187,15 +188,15 @@ pub fn run(
 
 /// What [`sighted`] and [`of_strategy`] found: every legal action's chance
 /// to win, the best action, the runner-up and the margin.
-struct Chances {
-    actions: Vec<Action>,
-    best: i32,
+pub(super) struct Chances {
+    pub(super) actions: Vec<Action>,
+    pub(super) best: i32,
     /// The runner-up's num_rolls, the margin, and the margin as a fraction.
-    runner_up: Option<(i32, f64, Option<ExactText>)>,
-    tie: bool,
+    pub(super) runner_up: Option<(i32, f64, Option<ExactText>)>,
+    pub(super) tie: bool,
     /// With a strategy of the two scores where the rules hide state: the
     /// hidden values it mixes at the cell.
-    hidden: Option<Vec<Hidden>>,
+    pub(super) hidden: Option<Vec<Hidden>>,
 }
 
 /// The explanation from the chances, with the best action's turn.
@@ -376,82 +377,120 @@ fn of_strategy<V: Probability>(
         bail!("--strategy needs an opponent: give --against");
     };
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    let evaluation = engine.evaluate(a, b);
-    let wins_at = |x: State| {
-        action_values(
+    Ok(StrategyChances::new(model, &engine, a, b)?.at(x, fraction))
+}
+
+/// What [`of_strategy`] needs at every state, computed once: A's exact
+/// game against B from every state, and where A answers alike whatever the
+/// hidden value, the reach μ of every state with A to move. `hog heatmap
+/// -o page.html` asks it for every cell.
+pub(super) struct StrategyChances<'m, V> {
+    model: &'m Model,
+    a: &'m Policy,
+    evaluation: Evaluation<V>,
+    /// μ, for a strategy of the two scores alone under rules that hide state.
+    reach: Option<Grid<V>>,
+}
+
+impl<'m, V: Probability> StrategyChances<'m, V> {
+    pub(super) fn new(
+        model: &'m Model,
+        engine: &Engine<V>,
+        a: &'m Policy,
+        b: &Policy,
+    ) -> Result<Self> {
+        let reach = if model.hidden().is_empty() || a.sees_hidden() {
+            None
+        } else {
+            Some(engine.reach(a, b)?.0)
+        };
+        Ok(StrategyChances {
             model,
+            a,
+            evaluation: engine.evaluate(a, b),
+            reach,
+        })
+    }
+
+    /// Q(x, a) for every legal action a, A playing on after it.
+    pub(super) fn wins_at(&self, x: State) -> Vec<(i32, V)> {
+        action_values(
+            self.model,
             x,
-            |y| evaluation.b_moves.get(y).a_wins.clone(),
-            |y| evaluation.a_moves.get(y).a_wins.clone(),
+            |y| self.evaluation.b_moves.get(y).a_wins.clone(),
+            |y| self.evaluation.a_moves.get(y).a_wins.clone(),
         )
-    };
-    let plays = a.get(x);
-    let hidden = model.hidden();
-    if hidden.is_empty() || a.sees_hidden() {
-        let wins = wins_at(x);
-        return Ok(summarise(&wins, plays, None, fraction, |w| w.to_f64()));
     }
-    // A answers the cell alike with every hidden value: the mix, weighted
-    // by the reach of each.
-    let (reach, _) = engine.reach(a, b)?;
-    let states: Vec<State> = (0..hidden.len())
-        .map(|h| hidden.state(h, x.score, x.opponent_score))
-        .collect();
-    let weights: Vec<V> = states.iter().map(|&y| reach.get(y).clone()).collect();
-    let total = weights
-        .iter()
-        .fold(V::zero(), |sum, w| sum + w.clone())
-        .to_f64();
-    if total == 0.0 {
-        // No game reaches the cell: the chances with the sides asked.
-        let wins = wins_at(x);
-        return Ok(summarise(&wins, plays, Some(vec![]), fraction, |w| {
-            w.to_f64()
-        }));
+
+    /// The chances at x; for a strategy of the two scores alone, the mix
+    /// over the cell's hidden values (x's own where no game reaches it).
+    pub(super) fn at(&self, x: State, fraction: Fraction<V>) -> Chances {
+        let model = self.model;
+        let plays = self.a.get(x);
+        let Some(reach) = &self.reach else {
+            let wins = self.wins_at(x);
+            return summarise(&wins, plays, None, fraction, |w| w.to_f64());
+        };
+        // A answers the cell alike with every hidden value: the mix, weighted
+        // by the reach of each.
+        let hidden = model.hidden();
+        let states: Vec<State> = (0..hidden.len())
+            .map(|h| hidden.state(h, x.score, x.opponent_score))
+            .collect();
+        let weights: Vec<V> = states.iter().map(|&y| reach.get(y).clone()).collect();
+        let total = weights
+            .iter()
+            .fold(V::zero(), |sum, w| sum + w.clone())
+            .to_f64();
+        if total == 0.0 {
+            // No game reaches the cell: the chances with the sides asked.
+            let wins = self.wins_at(x);
+            return summarise(&wins, plays, Some(vec![]), fraction, |w| w.to_f64());
+        }
+        let each: Vec<Vec<(i32, V)>> = states.iter().map(|&y| self.wins_at(y)).collect();
+        // Σ_h μ(h) Q(h, a): the exact order of the mix (its scale, 1 / Σ μ, is
+        // positive and changes no order), shown divided by Σ μ.
+        let mixed: Vec<(i32, V)> = model
+            .rules()
+            .actions()
+            .enumerate()
+            .map(|(i, action)| {
+                let sum = (0..states.len()).fold(V::zero(), |sum, h| {
+                    sum + weights[h].clone() * each[h][i].1.clone()
+                });
+                (action, sum)
+            })
+            .collect();
+        let shown: Vec<Hidden> = states
+            .iter()
+            .zip(&weights)
+            .enumerate()
+            .map(|(h, (y, w))| Hidden {
+                sides: y.sides,
+                memory: y.memory,
+                reach: w.to_f64(),
+                share: w.to_f64() / total,
+                label: hidden_words(&hidden, h).trim_end_matches(", ").to_string(),
+            })
+            .collect();
+        let mut chances = summarise(&mixed, plays, Some(shown), &|_| None, |w| {
+            w.to_f64() / total
+        });
+        for (i, action) in chances.actions.iter_mut().enumerate() {
+            action.by_hidden = Some(
+                each.iter()
+                    .map(|w| w[i].1.to_f64().clamp(0.0, 1.0))
+                    .collect(),
+            );
+        }
+        chances
     }
-    let each: Vec<Vec<(i32, V)>> = states.iter().map(|&y| wins_at(y)).collect();
-    // Σ_h μ(h) Q(h, a): the exact order of the mix (its scale, 1 / Σ μ, is
-    // positive and changes no order), shown divided by Σ μ.
-    let mixed: Vec<(i32, V)> = model
-        .rules()
-        .actions()
-        .enumerate()
-        .map(|(i, action)| {
-            let sum = (0..states.len()).fold(V::zero(), |sum, h| {
-                sum + weights[h].clone() * each[h][i].1.clone()
-            });
-            (action, sum)
-        })
-        .collect();
-    let shown: Vec<Hidden> = states
-        .iter()
-        .zip(&weights)
-        .enumerate()
-        .map(|(h, (y, w))| Hidden {
-            sides: y.sides,
-            memory: y.memory,
-            reach: w.to_f64(),
-            share: w.to_f64() / total,
-            label: hidden_words(&hidden, h).trim_end_matches(", ").to_string(),
-        })
-        .collect();
-    let mut chances = summarise(&mixed, plays, Some(shown), &|_| None, |w| {
-        w.to_f64() / total
-    });
-    for (i, action) in chances.actions.iter_mut().enumerate() {
-        action.by_hidden = Some(
-            each.iter()
-                .map(|w| w[i].1.to_f64().clamp(0.0, 1.0))
-                .collect(),
-        );
-    }
-    Ok(chances)
 }
 
 /// The chances of `wins` (`scale` makes each a probability), the best
 /// action (`preferred` when it ties the highest chance, else the lowest
 /// num_rolls that does), the runner-up and whether it ties.
-fn summarise<V: Probability>(
+pub(super) fn summarise<V: Probability>(
     wins: &[(i32, V)],
     preferred: i32,
     hidden: Option<Vec<Hidden>>,

@@ -90,6 +90,9 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if super::page::is_page(&args.output) {
+        return super::page::run(args, rules, goal, sources, json, out);
+    }
     let format = Format::from_path(&args.output)?;
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;

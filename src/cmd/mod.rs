@@ -10,6 +10,7 @@ mod final_field;
 mod final_strategy;
 mod grade;
 mod heatmap;
+mod page;
 mod replay;
 mod rules;
 mod simulate;
@@ -362,6 +363,15 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     } else {
         format!("Hog Tied: {words}")
     }
+}
+
+/// Text for HTML: the five characters that mean something there, escaped.
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// One line of JSON.

@@ -515,9 +515,13 @@ fn bad_input_exits_2_and_writes_nothing() {
     fails(
         dir.path(),
         &["always_roll(3)", "-o", "map.jpg"],
-        "map.jpg: a heatmap is written as PNG or SVG: the file name must end in .png or .svg",
+        "map.jpg: a heatmap is written as PNG, SVG or an HTML page: the file name must end in .png, .svg or .html",
     );
-    fails(dir.path(), &["always_roll(3)", "-o", "map"], ".png or .svg");
+    fails(
+        dir.path(),
+        &["always_roll(3)", "-o", "map"],
+        ".png, .svg or .html",
+    );
     fails(
         dir.path(),
         &["no_such_strategy"],

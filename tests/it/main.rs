@@ -12,6 +12,7 @@ mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
 mod cli_heatmap;
+mod cli_page;
 mod cli_semester;
 mod cli_solver;
 mod cli_tripups;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use serde::Serialize;
 
+use crate::cmd::html;
 use crate::files::write_atomically;
 use crate::printable::{printable, printable_line};
 use crate::sources::extension;
@@ -94,6 +95,7 @@ pub(super) fn write_output(
     report: &Report,
     draws: &[Vec<Option<f64>>],
     summary: &Summary,
+    links: &[Option<String>],
 ) -> Result<()> {
     match output {
         Output::Csv => write_atomically(path, |w| write_csv(w, report)),
@@ -109,7 +111,7 @@ pub(super) fn write_output(
             writeln!(w)?;
             Ok(())
         }),
-        Output::Html => write_atomically(path, |w| write_html(w, report, summary)),
+        Output::Html => write_atomically(path, |w| write_html(w, report, summary, links)),
         Output::Png => {
             let bytes = heatmap(report)?;
             write_atomically(path, |w| Ok(w.write_all(&bytes)?))
@@ -204,18 +206,15 @@ fn write_csv(w: &mut dyn Write, report: &Report) -> Result<()> {
     Ok(())
 }
 
-/// Text for HTML: the five characters that mean something there, escaped.
-fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
 /// A leaderboard page with everything inline: the ranking, the exclusions
 /// with their reasons, and the win-rate matrix as a grid coloured by viridis.
-fn write_html(w: &mut dyn Write, report: &Report, summary: &Summary) -> Result<()> {
+/// `links[i]`, where there is one, is the page of entry i (`--pages`).
+fn write_html(
+    w: &mut dyn Write,
+    report: &Report,
+    summary: &Summary,
+    links: &[Option<String>],
+) -> Result<()> {
     let title = format!("Hog contest: {}, goal {}", report.rules, report.goal);
     writeln!(
         w,
@@ -237,14 +236,20 @@ fn write_html(w: &mut dyn Write, report: &Report, summary: &Summary) -> Result<(
         html(&summary.baseline)
     )?;
     writeln!(w, "<h2>Leaderboard</h2>\n<table><tr><th>rank</th><th>points</th><th>vs baseline</th><th>entry</th><th>source</th></tr>")?;
-    for e in report.entries.iter().filter(|e| e.status == "ok") {
+    for (i, e) in report.entries.iter().enumerate() {
+        if e.status != "ok" {
+            continue;
+        }
+        let name = match links.get(i) {
+            Some(Some(link)) => format!("<a href=\"{}\">{}</a>", html(link), html(&e.name)),
+            _ => html(&e.name),
+        };
         writeln!(
             w,
-            "<tr><td>{}</td><td>{}</td><td>{:.12}</td><td class=\"name\">{}</td><td class=\"name\">{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{:.12}</td><td class=\"name\">{name}</td><td class=\"name\">{}</td></tr>",
             e.rank.unwrap_or(0),
             e.points.unwrap_or(0),
             e.win_rate_vs_baseline.unwrap_or(f64::NAN),
-            html(&e.name),
             html(&e.source)
         )?;
     }
