@@ -1,0 +1,519 @@
+//! Solves, grades and the best `final_strategy`, computed by the library as
+//! `hog solve`, `hog grade` and `hog final` compute them, with the GIL
+//! released and Ctrl-C honoured between layers ([`crate::interrupt`]).
+//!
+//! Arrays: a policy or values array has axes (score, opponent_score) where
+//! the rules hide nothing, and (hidden, score, opponent_score) where they do
+//! (fa16: hidden 0 is six-sided dice, 1 four-sided), as the library's tables.
+
+use std::path::PathBuf;
+
+use hog::cmd::export::{self, ExportInfo, Format};
+use hog::files::{check_writable, open_input, write_atomically};
+use hog_solver::evaluate::Grade as Figures;
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::strategy::Policy;
+use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::{Model, Preset, Rules, State};
+use ndarray::{Array3, ArrayD, Axis};
+use numpy::{IntoPyArray, PyArrayDyn};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::game::{game, PyRules};
+use crate::interrupt::interruptible;
+use crate::strategy::{policy, sources};
+use crate::value_error;
+
+/// A policy table: the self-play optimum or a best response, solved or
+/// loaded from a `.hogtable`.
+#[pyclass(module = "hog", frozen)]
+pub struct Solution {
+    table: PolicyTable,
+    /// For a solved best response: its win rate and its two seatings.
+    response: Option<[f64; 3]>,
+}
+
+/// An array of the library's axes, without the hidden axis where the rules
+/// have one hidden value.
+fn py_array<'py, T: numpy::Element + Clone>(
+    py: Python<'py>,
+    cells: &Array3<T>,
+) -> Bound<'py, PyArrayDyn<T>> {
+    let cells: ArrayD<T> = if cells.len_of(Axis(0)) == 1 {
+        cells.index_axis(Axis(0), 0).to_owned().into_dyn()
+    } else {
+        cells.clone().into_dyn()
+    };
+    cells.into_pyarray(py)
+}
+
+/// Refuses a result made for another game than the one asked.
+fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyResult<()> {
+    if made == asked {
+        return Ok(());
+    }
+    Err(PyValueError::new_err(format!(
+        "{name} was made for {}, goal {}, not {}, goal {}",
+        made.0.name(),
+        made.1,
+        asked.0.name(),
+        asked.1
+    )))
+}
+
+impl Solution {
+    /// Writes the table as `hog solve -o` does: checked, atomically.
+    pub fn write(&self, py: Python<'_>, path: &std::path::Path) -> PyResult<()> {
+        py.detach(|| {
+            check_writable(path)?;
+            write_atomically(path, |w| Ok(self.table.write(w).map(|_| ())?))
+        })
+        .map_err(value_error)
+    }
+
+    pub fn name(&self) -> String {
+        self.table.objective.to_string()
+    }
+
+    pub fn policy_for(&self, rules: &Rules, goal: u32) -> PyResult<Policy> {
+        check_game(
+            &self.name(),
+            (&self.table.rules, self.table.goal),
+            (rules, goal),
+        )?;
+        Ok(self.table.policy.clone())
+    }
+}
+
+#[pymethods]
+impl Solution {
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.table.rules.clone(),
+        }
+    }
+
+    #[getter]
+    fn goal(&self) -> u32 {
+        self.table.goal
+    }
+
+    /// `optimal`, `best_response(S)` or `blind_best_response(S)`.
+    #[getter]
+    fn objective(&self) -> String {
+        self.name()
+    }
+
+    /// The num_rolls chosen in every state (int8).
+    #[getter]
+    fn policy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i8>> {
+        py_array(py, self.table.policy.actions())
+    }
+
+    /// The mover's chance to win in every state under the objective (a
+    /// self-play draw counts 1/2).
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<f64>> {
+        py_array(py, &self.table.values)
+    }
+
+    /// The value of 0-0 with six-sided dice for the player to move.
+    #[getter]
+    fn first_mover_win(&self) -> f64 {
+        let x = State::START;
+        let h = self.table.policy.hidden().index(x);
+        self.table.values[[h, 0, 0]]
+    }
+
+    /// The num_rolls chosen at 0-0 with six-sided dice.
+    #[getter]
+    fn opening_action(&self) -> i32 {
+        self.table.policy.get(State::START)
+    }
+
+    /// A solved best response's exact win rate against its opponent (the
+    /// mean of the two seatings); None for the self-play optimum or a
+    /// loaded table.
+    #[getter]
+    fn win_rate(&self) -> Option<f64> {
+        self.response.map(|r| r[0])
+    }
+
+    #[getter]
+    fn first(&self) -> Option<f64> {
+        self.response.map(|r| r[1])
+    }
+
+    #[getter]
+    fn second(&self) -> Option<f64> {
+        self.response.map(|r| r[2])
+    }
+
+    /// Writes the table as `hog solve -o` does (atomically), for `hog.load`
+    /// and every CLI command that takes a strategy.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        self.write(py, &path)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<hog.Solution {} for {}, goal {}: first mover wins {}>",
+            self.name(),
+            self.table.rules.name(),
+            self.table.goal,
+            self.first_mover_win()
+        )
+    }
+}
+
+/// The self-play optimum, or with `against` the best response to it.
+#[pyfunction]
+#[pyo3(signature = (rules = None, goal = 100, against = None))]
+pub fn solve(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: i64,
+    against: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Solution> {
+    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let against = against.map(|s| policy(py, s, &rules, goal)).transpose()?;
+    let model = Model::new(&rules, goal).map_err(value_error)?;
+    interruptible(py, |progress| {
+        let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
+        match &against {
+            None => {
+                let solution = engine.optimal();
+                Solution {
+                    table: PolicyTable {
+                        rules: rules.clone(),
+                        goal,
+                        objective: Objective::Optimal,
+                        policy: solution.policy.to_policy(&model),
+                        values: solution.values.cells().to_owned(),
+                        exact: None,
+                    },
+                    response: None,
+                }
+            }
+            Some((b, name)) => {
+                let response = engine.best_response(b);
+                Solution {
+                    response: Some([response.win_rate(), response.first(), response.second()]),
+                    table: PolicyTable {
+                        rules: rules.clone(),
+                        goal,
+                        objective: Objective::BestResponse {
+                            against: name.clone(),
+                        },
+                        policy: response.policy.to_policy(&model),
+                        values: response.us.cells().to_owned(),
+                        exact: None,
+                    },
+                }
+            }
+        }
+    })
+}
+
+/// A `.hogtable` written by `hog solve -o` or `Solution.save`, checked whole.
+#[pyfunction]
+pub fn load(py: Python<'_>, path: PathBuf) -> PyResult<Solution> {
+    py.detach(|| -> anyhow::Result<Solution> {
+        let table = PolicyTable::read(open_input(&path)?)
+            .map_err(|e| anyhow::anyhow!(e).context(path.display().to_string()))?;
+        Ok(Solution {
+            table,
+            response: None,
+        })
+    })
+    .map_err(value_error)
+}
+
+/// The game asked, fa16 to 100 when no rules are given (the CLI's default).
+fn game_or_default(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: i64,
+) -> PyResult<(Rules, u32)> {
+    match rules {
+        Some(rules) => game(rules, goal),
+        None => game(pyo3::types::PyString::new(py, "fa16").as_any(), goal),
+    }
+}
+
+/// The course baseline of the rules' preset, in the CLI's words when there
+/// is none.
+fn course_baseline(rules: &Rules, option: &str) -> PyResult<&'static str> {
+    Preset::find(&rules.name())
+        .map(|preset| preset.baseline)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "these rules have no course baseline: give one with {option}"
+            ))
+        })
+}
+
+/// A strategy's exact grade against a baseline, as `hog grade --json`.
+#[pyclass(module = "hog", frozen, get_all)]
+pub struct Grade {
+    strategy: String,
+    baseline: String,
+    /// The mean of the wins moving first and moving second.
+    win_rate: f64,
+    /// Wins when moving first.
+    first: f64,
+    /// Wins when moving second.
+    second: f64,
+    /// The mean probability of an endless game (nju21 only).
+    draw: f64,
+    /// Whether the strategy answers differently by hidden state (fa16's
+    /// dice sides), which a course strategy cannot see.
+    sees_hidden_state: bool,
+    /// With exact=True: the four figures as `fractions.Fraction`s.
+    win_rate_exact: Option<Py<PyAny>>,
+    first_exact: Option<Py<PyAny>>,
+    second_exact: Option<Py<PyAny>>,
+    draw_exact: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl Grade {
+    fn __repr__(&self) -> String {
+        format!(
+            "<hog.Grade {} against {}: win rate {} (first {}, second {})>",
+            self.strategy, self.baseline, self.win_rate, self.first, self.second
+        )
+    }
+}
+
+/// An exact value as a `fractions.Fraction`.
+fn fraction(py: Python<'_>, x: &Exact) -> PyResult<Py<PyAny>> {
+    let x = x.to_fraction();
+    let int = py.import("builtins")?.getattr("int")?;
+    let numerator = int.call1((x.numer().to_string(),))?;
+    let denominator = int.call1((x.denom().to_string(),))?;
+    Ok(py
+        .import("fractions")?
+        .getattr("Fraction")?
+        .call1((numerator, denominator))?
+        .unbind())
+}
+
+/// The exact win rate of `strategy` against `against` (the course baseline
+/// by default), the course's `average_win_rate`.
+#[pyfunction]
+#[pyo3(signature = (strategy, against = None, rules = None, goal = 100, exact = false))]
+pub fn grade(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    against: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: i64,
+    exact: bool,
+) -> PyResult<Grade> {
+    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let (a, name) = policy(py, strategy, &rules, goal)?;
+    let (b, baseline) = match against {
+        Some(against) => policy(py, against, &rules, goal)?,
+        None => {
+            let text = course_baseline(&rules, "against=")?;
+            policy(
+                py,
+                pyo3::types::PyString::new(py, text).as_any(),
+                &rules,
+                goal,
+            )?
+        }
+    };
+    let model = Model::new(&rules, goal).map_err(value_error)?;
+    // With exact=True the floats are the exact figures' nearest doubles.
+    let (floats, exact): (Figures<f64>, Option<Figures<Exact>>) = interruptible(py, |progress| {
+        if exact {
+            let exact = Engine::<Exact>::new(&model, Driver::Parallel)
+                .with_progress(progress)
+                .grade(&a, &b);
+            (exact.to_f64(), Some(exact))
+        } else {
+            let floats = Engine::<f64>::new(&model, Driver::Parallel)
+                .with_progress(progress)
+                .grade(&a, &b);
+            (floats, None)
+        }
+    })?;
+    let pick = |f: fn(&Figures<Exact>) -> &Exact| -> PyResult<Option<Py<PyAny>>> {
+        exact.as_ref().map(|e| fraction(py, f(e))).transpose()
+    };
+    Ok(Grade {
+        strategy: name,
+        baseline,
+        win_rate: floats.win_rate,
+        first: floats.first.a_wins,
+        second: floats.second.a_wins,
+        draw: floats.draw,
+        sees_hidden_state: a.sees_hidden(),
+        win_rate_exact: pick(|e| &e.win_rate)?,
+        first_exact: pick(|e| &e.first.a_wins)?,
+        second_exact: pick(|e| &e.second.a_wins)?,
+        draw_exact: pick(|e| &e.draw)?,
+    })
+}
+
+/// The best `final_strategy(score, opponent_score)` for a course, as
+/// `hog final` finds it: call it as the course calls `final_strategy`.
+#[pyclass(module = "hog", frozen)]
+pub struct Final {
+    rules: Rules,
+    goal: u32,
+    /// The opponent it answers, as named.
+    #[pyo3(get)]
+    against: String,
+    /// The exact win rate against `against`: the mean of the two seatings.
+    #[pyo3(get)]
+    win_rate: f64,
+    /// Wins when moving first.
+    #[pyo3(get)]
+    first: f64,
+    /// Wins when moving second.
+    #[pyo3(get)]
+    second: f64,
+    /// Where the rules hide state from a course strategy: the win rate of
+    /// the best response that sees it, which no final_strategy passes.
+    #[pyo3(get)]
+    bound: Option<f64>,
+    policy: Policy,
+    hidden: bool,
+}
+
+impl Final {
+    pub fn name(&self) -> String {
+        self.objective().to_string()
+    }
+
+    fn objective(&self) -> Objective {
+        let against = self.against.clone();
+        if self.hidden {
+            Objective::BlindBestResponse { against }
+        } else {
+            Objective::BestResponse { against }
+        }
+    }
+
+    pub fn policy_for(&self, rules: &Rules, goal: u32) -> PyResult<Policy> {
+        check_game(&self.name(), (&self.rules, self.goal), (rules, goal))?;
+        Ok(self.policy.clone())
+    }
+}
+
+#[pymethods]
+impl Final {
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.rules.clone(),
+        }
+    }
+
+    #[getter]
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The answer in every pair of scores: int8, axes (score, opponent_score).
+    #[getter]
+    fn table<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i8>> {
+        let slice = self.policy.actions().index_axis(Axis(0), 0).to_owned();
+        slice.into_dyn().into_pyarray(py)
+    }
+
+    /// The num_rolls to roll: `final_strategy(score, opponent_score)`.
+    fn __call__(&self, score: i64, opponent_score: i64) -> PyResult<i32> {
+        let check = |which: &'static str, value: i64| {
+            hog::cmd::check_score(which, value, self.goal).map_err(value_error)
+        };
+        let (score, opponent_score) = (
+            check("score", score)?,
+            check("opponent_score", opponent_score)?,
+        );
+        Ok(self
+            .policy
+            .get(self.policy.hidden().state(0, score, opponent_score)))
+    }
+
+    /// The module `hog final -o final.py` writes: a `final_strategy` to
+    /// paste into the course's hog.py.
+    fn to_python(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| {
+            let mut info = ExportInfo::new(
+                &self.rules,
+                self.goal,
+                self.name(),
+                &self.policy,
+                &sources(),
+            )?;
+            info.made_by = Some(format!(
+                "hog.final({:?}, goal={}, against={:?}) (Python)",
+                self.rules.name(),
+                self.goal,
+                self.against
+            ));
+            export::render(Format::Python, &info, &self.policy)
+        })
+        .map_err(value_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<hog.Final {} for {}, goal {}: win rate {}>",
+            self.name(),
+            self.rules.name(),
+            self.goal,
+            self.win_rate
+        )
+    }
+}
+
+/// The best `final_strategy` against `against` (the course baseline by
+/// default), as `hog final`.
+#[pyfunction(name = "final")]
+#[pyo3(signature = (rules = None, against = None, goal = 100))]
+pub fn final_strategy(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    against: Option<&Bound<'_, PyAny>>,
+    goal: i64,
+) -> PyResult<Final> {
+    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let (b, against) = match against {
+        Some(against) => policy(py, against, &rules, goal)?,
+        None => {
+            let text = course_baseline(&rules, "against=")?;
+            policy(
+                py,
+                pyo3::types::PyString::new(py, text).as_any(),
+                &rules,
+                goal,
+            )?
+        }
+    };
+    let model = Model::new(&rules, goal).map_err(value_error)?;
+    let response = interruptible(py, |progress| {
+        Engine::<f64>::new(&model, Driver::Parallel)
+            .with_progress(progress)
+            .blind_response(&b)
+    })?
+    .map_err(value_error)?;
+    Ok(Final {
+        rules,
+        goal,
+        against,
+        win_rate: response.grade.win_rate,
+        first: response.grade.first.a_wins,
+        second: response.grade.second.a_wins,
+        bound: response.hidden.then_some(response.bound),
+        policy: response.policy,
+        hidden: response.hidden,
+    })
+}
