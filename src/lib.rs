@@ -11,6 +11,6 @@ mod okconfig;
 mod plot;
 mod progress;
 mod python;
-mod recorded;
+pub mod recorded;
 mod sandbox;
 pub mod sources;

@@ -72,16 +72,27 @@ def _int(name: str, value: Any) -> str:
 
 
 def _run(args: List[str]) -> Any:
-    """`hog ARGS... --json`, in-process, as Python objects."""
-    return json.loads(_hog.run_json(args + ["--json"]))
+    """`hog COMMAND --json ARGS...`, in-process, as Python objects."""
+    return json.loads(_hog.run_json(args[:1] + ["--json"] + args[1:]))
+
+
+def _game(rules: Optional[RulesLike], goal: Optional[int]) -> List[str]:
+    """--rules and --goal where given; else the CLI decides, as it does."""
+    args = []
+    if rules is not None:
+        args += ["--rules", _rules_text(rules)]
+    if goal is not None:
+        args += ["--goal", _int("goal", goal)]
+    return args
 
 
 class _Strategies:
-    """Strategy objects as command-line arguments, in a throwaway folder."""
+    """Strategy objects as command-line arguments, in a throwaway folder:
+    files for the game given (fa16 to 100 where none is)."""
 
-    def __init__(self, rules: RulesLike, goal: int) -> None:
-        self._rules = rules
-        self._goal = goal
+    def __init__(self, rules: Optional[RulesLike], goal: Optional[int]) -> None:
+        self._rules = "fa16" if rules is None else rules
+        self._goal = 100 if goal is None else goal
         self._folder = tempfile.TemporaryDirectory(prefix="hog-")
 
     def __enter__(self) -> "_Strategies":
@@ -92,7 +103,7 @@ class _Strategies:
 
     def arg(self, strategy: Any, stem: str) -> str:
         if isinstance(strategy, os.PathLike):
-            path = os.fspath(strategy)
+            path = str(os.fspath(strategy))
             return path if os.sep in path else os.path.join(".", path)
         return _hog.strategy_arg(strategy, self._rules, self._goal, self._folder.name, stem)
 
@@ -154,8 +165,8 @@ def explain(
     score: int,
     opponent_score: int,
     *,
-    rules: RulesLike = "fa16",
-    goal: int = 100,
+    rules: Optional[RulesLike] = None,
+    goal: Optional[int] = None,
     sides: int = 6,
     against: Any = None,
     strategy: Any = None,
@@ -165,7 +176,7 @@ def explain(
     every action's chance to win, the best, its margin over the runner-up,
     and the turn's outcomes. ``against`` makes it the best response to that
     strategy; ``strategy`` explains that strategy's own choice."""
-    args = ["explain", "--rules", _rules_text(rules), "--goal", _int("goal", goal)]
+    args = ["explain"] + _game(rules, goal)
     args += ["--score", _int("score", score), "--opp", _int("opponent_score", opponent_score)]
     args += ["--sides", _int("sides", sides)]
     with _Strategies(rules, goal) as files:
@@ -210,15 +221,15 @@ class Contest:
 def contest(
     entries: Sequence[Any],
     *,
-    rules: RulesLike = "fa16",
-    goal: int = 100,
+    rules: Optional[RulesLike] = None,
+    goal: Optional[int] = None,
     baseline: Any = None,
     margin: float = 0.000001,
 ) -> Contest:
     """Every entry against every other, exactly, ranked by match points as
     ``hog contest`` ranks them (a point for a win rate above 0.5 + margin).
     Entries are strategies; a callable is named after its function."""
-    args = ["contest", "--rules", _rules_text(rules), "--goal", _int("goal", goal)]
+    args = ["contest"] + _game(rules, goal)
     args += ["--margin", repr(float(margin)), "--no-cache"]
     with _Strategies(rules, goal) as files:
         names = [files.arg(e, _stem(e, f"entry{i}")) for i, e in enumerate(entries)]
@@ -247,8 +258,8 @@ class Heatmap:
 def heatmap(
     strategy: Any,
     *,
-    rules: RulesLike = "fa16",
-    goal: int = 100,
+    rules: Optional[RulesLike] = None,
+    goal: Optional[int] = None,
     show: str = "action",
     diff: Any = None,
     baseline: Any = None,
@@ -258,7 +269,7 @@ def heatmap(
     strategy differ. The picture and its JSON summary, as ``hog heatmap``."""
     if show not in ("action", "win", "both"):
         raise ValueError(f"show must be 'action', 'win' or 'both', not {show!r}")
-    args = ["--rules", _rules_text(rules), "--goal", _int("goal", goal)]
+    args = _game(rules, goal)
     with _Strategies(rules, goal) as files:
         args.insert(0, files.arg(strategy, _stem(strategy, "strategy")))
         if diff is not None:

@@ -65,7 +65,7 @@ class Solution:
 
 def solve(
     rules: Optional[RulesLike] = None,
-    goal: int = 100,
+    goal: Optional[int] = None,
     against: Optional[StrategyLike] = None,
 ) -> Solution: ...
 def load(path: StrPath) -> Solution: ...
@@ -100,7 +100,7 @@ def grade(
     strategy: StrategyLike,
     against: Optional[StrategyLike] = None,
     rules: Optional[RulesLike] = None,
-    goal: int = 100,
+    goal: Optional[int] = None,
     exact: bool = False,
 ) -> Grade: ...
 
@@ -129,7 +129,7 @@ class Final:
 def final(
     rules: Optional[RulesLike] = None,
     against: Optional[StrategyLike] = None,
-    goal: int = 100,
+    goal: Optional[int] = None,
 ) -> Final: ...
 def run_json(args: List[str]) -> str: ...
 def heatmap_png(args: List[str]) -> Tuple[bytes, str]: ...

@@ -6,6 +6,8 @@ use hog_solver::{Preset, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
+use crate::results::{Final, Solution};
+use crate::strategy::strategy_text;
 use crate::value_error;
 
 /// A rule set: a preset or any canonical rules text (`hog rules show`).
@@ -90,4 +92,41 @@ pub fn game(rules: &Bound<'_, PyAny>, goal: i64) -> PyResult<(Rules, u32)> {
     let rules = parse(rules)?;
     let goal = check_goal(goal).map_err(value_error)?;
     Ok((rules, goal))
+}
+
+/// The game to play, as the CLI decides it from `--rules`, `--goal` and its
+/// strategies: the rules and goal given, else those a strategy records (a
+/// `Solution` or `Final`, a table or exported file, the course's ok config
+/// beside a Python file), else fa16 to 100.
+pub fn game_of(
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: Option<i64>,
+    strategies: &[Option<&Bound<'_, PyAny>>],
+) -> PyResult<(Rules, u32)> {
+    let mut rules = rules.map(parse).transpose()?.map(|r| r.to_string());
+    let mut goal = goal;
+    let mut texts = vec![];
+    for strategy in strategies.iter().flatten() {
+        if let Some((made_rules, made_goal)) = made_for(strategy) {
+            rules.get_or_insert(made_rules.to_string());
+            goal.get_or_insert(i64::from(made_goal));
+        } else if let Some(text) = strategy_text(strategy)? {
+            texts.push(text);
+        }
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let (rules, goal, _origin) =
+        hog::recorded::game(rules.as_deref(), goal, &texts, &[]).map_err(value_error)?;
+    Ok((rules, goal))
+}
+
+/// The game a hog result was made for.
+fn made_for(strategy: &Bound<'_, PyAny>) -> Option<(Rules, u32)> {
+    if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
+        return Some(solution.game());
+    }
+    strategy
+        .extract::<PyRef<Final>>()
+        .ok()
+        .map(|found| found.game())
 }

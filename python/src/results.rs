@@ -21,7 +21,7 @@ use numpy::{IntoPyArray, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::game::{game, PyRules};
+use crate::game::{game_of, PyRules};
 use crate::interrupt::interruptible;
 use crate::strategy::{policy, sources};
 use crate::value_error;
@@ -75,6 +75,10 @@ impl Solution {
 
     pub fn name(&self) -> String {
         self.table.objective.to_string()
+    }
+
+    pub fn game(&self) -> (Rules, u32) {
+        (self.table.rules.clone(), self.table.goal)
     }
 
     pub fn policy_for(&self, rules: &Rules, goal: u32) -> PyResult<Policy> {
@@ -171,14 +175,14 @@ impl Solution {
 
 /// The self-play optimum, or with `against` the best response to it.
 #[pyfunction]
-#[pyo3(signature = (rules = None, goal = 100, against = None))]
+#[pyo3(signature = (rules = None, goal = None, against = None))]
 pub fn solve(
     py: Python<'_>,
     rules: Option<&Bound<'_, PyAny>>,
-    goal: i64,
+    goal: Option<i64>,
     against: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solution> {
-    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let (rules, goal) = game_of(rules, goal, &[against])?;
     let against = against.map(|s| policy(py, s, &rules, goal)).transpose()?;
     let model = Model::new(&rules, goal).map_err(value_error)?;
     interruptible(py, |progress| {
@@ -230,18 +234,6 @@ pub fn load(py: Python<'_>, path: PathBuf) -> PyResult<Solution> {
         })
     })
     .map_err(value_error)
-}
-
-/// The game asked, fa16 to 100 when no rules are given (the CLI's default).
-fn game_or_default(
-    py: Python<'_>,
-    rules: Option<&Bound<'_, PyAny>>,
-    goal: i64,
-) -> PyResult<(Rules, u32)> {
-    match rules {
-        Some(rules) => game(rules, goal),
-        None => game(pyo3::types::PyString::new(py, "fa16").as_any(), goal),
-    }
 }
 
 /// The course baseline of the rules' preset, in the CLI's words when there
@@ -305,16 +297,16 @@ fn fraction(py: Python<'_>, x: &Exact) -> PyResult<Py<PyAny>> {
 /// The exact win rate of `strategy` against `against` (the course baseline
 /// by default), the course's `average_win_rate`.
 #[pyfunction]
-#[pyo3(signature = (strategy, against = None, rules = None, goal = 100, exact = false))]
+#[pyo3(signature = (strategy, against = None, rules = None, goal = None, exact = false))]
 pub fn grade(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
     against: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
-    goal: i64,
+    goal: Option<i64>,
     exact: bool,
 ) -> PyResult<Grade> {
-    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let (rules, goal) = game_of(rules, goal, &[Some(strategy), against])?;
     let (a, name) = policy(py, strategy, &rules, goal)?;
     let (b, baseline) = match against {
         Some(against) => policy(py, against, &rules, goal)?,
@@ -390,6 +382,10 @@ pub struct Final {
 impl Final {
     pub fn name(&self) -> String {
         self.objective().to_string()
+    }
+
+    pub fn game(&self) -> (Rules, u32) {
+        (self.rules.clone(), self.goal)
     }
 
     fn objective(&self) -> Objective {
@@ -478,14 +474,14 @@ impl Final {
 /// The best `final_strategy` against `against` (the course baseline by
 /// default), as `hog final`.
 #[pyfunction(name = "final")]
-#[pyo3(signature = (rules = None, against = None, goal = 100))]
+#[pyo3(signature = (rules = None, against = None, goal = None))]
 pub fn final_strategy(
     py: Python<'_>,
     rules: Option<&Bound<'_, PyAny>>,
     against: Option<&Bound<'_, PyAny>>,
-    goal: i64,
+    goal: Option<i64>,
 ) -> PyResult<Final> {
-    let (rules, goal) = game_or_default(py, rules, goal)?;
+    let (rules, goal) = game_of(rules, goal, &[against])?;
     let (b, against) = match against {
         Some(against) => policy(py, against, &rules, goal)?,
         None => {

@@ -27,12 +27,9 @@ use pyo3::types::PyInt;
 use crate::results::{Final, Solution};
 use crate::value_error;
 
-/// How long a Python file strategy may take per round, as the CLI's default.
-const PYTHON_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// The CLI's strategy sources, with its default time limit for Python files.
 pub fn sources() -> Sources {
-    Sources::new(PYTHON_TIMEOUT)
+    Sources::new(Duration::from_secs(hog::cli::PYTHON_TIMEOUT))
 }
 
 /// A strategy object and how to name it in messages and records.
@@ -42,7 +39,7 @@ pub fn policy(
     rules: &Rules,
     goal: u32,
 ) -> PyResult<(Policy, String)> {
-    if let Ok(text) = strategy.extract::<String>() {
+    if let Some(text) = strategy_text(strategy)? {
         let policy = py
             .detach(|| sources().policy(&text, rules, goal))
             .map_err(value_error)?;
@@ -53,20 +50,6 @@ pub fn policy(
     }
     if let Ok(found) = strategy.extract::<PyRef<Final>>() {
         return Ok((found.policy_for(rules, goal)?, found.name()));
-    }
-    let os = py.import("os")?;
-    if strategy.is_instance(&os.getattr("PathLike")?)? {
-        let path: String = os.call_method1("fspath", (strategy,))?.extract()?;
-        // A file, however it is named: a name with no folder gets one.
-        let text = if path.contains(std::path::is_separator) {
-            path
-        } else {
-            format!("./{path}")
-        };
-        let policy = py
-            .detach(|| sources().policy(&text, rules, goal))
-            .map_err(value_error)?;
-        return Ok((policy, text));
     }
     if let Ok(array) = strategy.cast::<PyArrayDyn<i64>>() {
         return Ok((from_array(array, rules, goal)?, "the array".to_string()));
@@ -96,10 +79,28 @@ pub fn policy(
     )))
 }
 
-/// A callable's name for messages: its qualified name, else its repr.
+/// A strategy given as text: a `str` as it is, an `os.PathLike` as a file
+/// however it is named (a name with no folder gets one: `./NAME`).
+pub fn strategy_text(strategy: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if let Ok(text) = strategy.extract::<String>() {
+        return Ok(Some(text));
+    }
+    let os = strategy.py().import("os")?;
+    if !strategy.is_instance(&os.getattr("PathLike")?)? {
+        return Ok(None);
+    }
+    let path: String = os.call_method1("fspath", (strategy,))?.extract()?;
+    Ok(Some(if path.contains(std::path::is_separator) {
+        path
+    } else {
+        format!("./{path}")
+    }))
+}
+
+/// A callable's name for messages: its `__name__`, else its repr.
 fn callable_name(function: &Bound<'_, PyAny>) -> String {
     function
-        .getattr("__qualname__")
+        .getattr("__name__")
         .and_then(|name| name.extract::<String>())
         .or_else(|_| function.repr().map(|r| r.to_string()))
         .unwrap_or_else(|_| "the strategy".to_string())
