@@ -28,7 +28,7 @@ import operator
 import os
 import re
 import tempfile
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _hog
 from ._hog import Final, Grade, Rules, Solution, grade, load, rules, solve
@@ -109,8 +109,9 @@ class _Strategies:
 
 
 def _stem(strategy: Any, fallback: str) -> str:
-    """A file name for a strategy object: its function's name, else `fallback`."""
-    name = getattr(strategy, "__name__", None) or fallback
+    """A file name for a strategy object: its function's name or its
+    objective (a Solution's, a Final's), else `fallback`."""
+    name = getattr(strategy, "__name__", None) or getattr(strategy, "objective", None) or fallback
     return re.sub(r"[^A-Za-z0-9_]", "_", str(name)) or fallback
 
 
@@ -219,7 +220,7 @@ class Contest:
 
 
 def contest(
-    entries: Sequence[Any],
+    entries: Union[Sequence[Any], Mapping[str, Any]],
     *,
     rules: Optional[RulesLike] = None,
     goal: Optional[int] = None,
@@ -228,11 +229,17 @@ def contest(
 ) -> Contest:
     """Every entry against every other, exactly, ranked by match points as
     ``hog contest`` ranks them (a point for a win rate above 0.5 + margin).
-    Entries are strategies; a callable is named after its function."""
+    Entries are strategies, named as the CLI names them (an expression by
+    its text, a file by its name, a callable by its function's name, a
+    Solution or Final by its objective), or a dict of them by name."""
     args = ["contest"] + _game(rules, goal)
     args += ["--margin", repr(float(margin)), "--no-cache"]
     with _Strategies(rules, goal) as files:
-        names = [files.arg(e, _stem(e, f"entry{i}")) for i, e in enumerate(entries)]
+        if isinstance(entries, Mapping):
+            named = [(e, _stem(name, name)) for name, e in entries.items()]
+        else:
+            named = [(e, _stem(e, f"entry{i}")) for i, e in enumerate(entries)]
+        names = [files.arg(e, stem) for e, stem in named]
         if baseline is not None:
             args += ["--baseline", files.arg(baseline, "baseline")]
         result = _run(args + ["--"] + names)

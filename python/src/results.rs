@@ -417,6 +417,12 @@ impl Final {
         self.goal
     }
 
+    /// `blind_best_response(S)`, or `best_response(S)` where the rules hide nothing.
+    #[getter(objective)]
+    fn objective_text(&self) -> String {
+        self.name()
+    }
+
     /// The answer in every pair of scores: int8, axes (score, opponent_score).
     #[getter]
     fn table<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i8>> {
