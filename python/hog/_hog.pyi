@@ -2,7 +2,7 @@
 
 import os
 from fractions import Fraction
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -61,12 +61,15 @@ class Solution:
     def first(self) -> Optional[float]: ...
     @property
     def second(self) -> Optional[float]: ...
+    @property
+    def exact(self) -> Optional[Dict[str, Optional[Fraction]]]: ...
     def save(self, path: StrPath) -> None: ...
 
 def solve(
     rules: Optional[RulesLike] = None,
     goal: Optional[int] = None,
     against: Optional[StrategyLike] = None,
+    exact: bool = False,
 ) -> Solution: ...
 def load(path: StrPath) -> Solution: ...
 

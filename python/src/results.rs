@@ -9,10 +9,11 @@
 use std::path::PathBuf;
 
 use hog::cmd::export::{self, ExportInfo, Format};
+use hog::cmd::solve::{solve as cli_solve, Solved};
 use hog::files::{check_writable, open_input, write_atomically};
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
-use hog_solver::solve::{Driver, Engine};
+use hog_solver::solve::{Driver, Engine, Probability};
 use hog_solver::strategy::Policy;
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Preset, Rules, State};
@@ -20,6 +21,7 @@ use ndarray::{Array3, ArrayD, Axis};
 use numpy::{IntoPyArray, PyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::game::{game_of, PyRules};
 use crate::interrupt::interruptible;
@@ -33,6 +35,8 @@ pub struct Solution {
     table: PolicyTable,
     /// For a solved best response: its win rate and its two seatings.
     response: Option<[f64; 3]>,
+    /// For an exact solve: its figures as fractions.
+    exact: Option<ExactFigures>,
 }
 
 /// An array of the library's axes, without the hidden axis where the rules
@@ -64,6 +68,26 @@ fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyResult
 }
 
 impl Solution {
+    /// A solve's table, its values in f64 (an exact solve's rounded).
+    fn from_solved<V: Probability>(
+        model: &Model,
+        solved: Solved<V>,
+        exact: Option<ExactFigures>,
+    ) -> Solution {
+        Solution {
+            table: PolicyTable {
+                rules: model.rules().clone(),
+                goal: model.goal(),
+                objective: solved.objective,
+                policy: solved.policy.to_policy(model),
+                values: solved.values.cells().map(Probability::to_f64),
+                exact: None,
+            },
+            response: solved.response.map(|r| r.map(|v| v.to_f64())),
+            exact,
+        }
+    }
+
     /// Writes the table as `hog solve -o` does: checked, atomically.
     pub fn write(&self, py: Python<'_>, path: &std::path::Path) -> PyResult<()> {
         py.detach(|| {
@@ -156,6 +180,22 @@ impl Solution {
         self.response.map(|r| r[2])
     }
 
+    /// For `exact=True`: the exact figures as `fractions.Fraction`s, keyed as
+    /// the `exact` object of `hog solve --exact --json` (`first_mover_win`,
+    /// and for a best response `win_rate`, `first`, `second`); else None.
+    #[getter]
+    fn exact<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(figures) = &self.exact else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("first_mover_win", &figures.first_mover_win)?;
+        dict.set_item("win_rate", &figures.win_rate)?;
+        dict.set_item("first", &figures.first)?;
+        dict.set_item("second", &figures.second)?;
+        Ok(Some(dict))
+    }
+
     /// Writes the table as `hog solve -o` does (atomically), for `hog.load`
     /// and every CLI command that takes a strategy.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
@@ -173,53 +213,49 @@ impl Solution {
     }
 }
 
-/// The self-play optimum, or with `against` the best response to it.
+/// The self-play optimum, or with `against` the best response to it; with
+/// `exact`, solved in exact fractions as `hog solve --exact` (the arrays
+/// are then the exact solve's, its values rounded to the nearest doubles).
 #[pyfunction]
-#[pyo3(signature = (rules = None, goal = None, against = None))]
+#[pyo3(signature = (rules = None, goal = None, against = None, exact = false))]
 pub fn solve(
     py: Python<'_>,
     rules: Option<&Bound<'_, PyAny>>,
     goal: Option<i64>,
     against: Option<&Bound<'_, PyAny>>,
+    exact: bool,
 ) -> PyResult<Solution> {
     let (rules, goal) = game_of(rules, goal, &[against])?;
     let against = against.map(|s| policy(py, s, &rules, goal)).transpose()?;
-    let model = Model::new(&rules, goal).map_err(value_error)?;
-    interruptible(py, |progress| {
-        let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
-        match &against {
-            None => {
-                let solution = engine.optimal();
-                Solution {
-                    table: PolicyTable {
-                        rules: rules.clone(),
-                        goal,
-                        objective: Objective::Optimal,
-                        policy: solution.policy.to_policy(&model),
-                        values: solution.values.cells().to_owned(),
-                        exact: None,
-                    },
-                    response: None,
-                }
-            }
-            Some((b, name)) => {
-                let response = engine.best_response(b);
-                Solution {
-                    response: Some([response.win_rate(), response.first(), response.second()]),
-                    table: PolicyTable {
-                        rules: rules.clone(),
-                        goal,
-                        objective: Objective::BestResponse {
-                            against: name.clone(),
-                        },
-                        policy: response.policy.to_policy(&model),
-                        values: response.us.cells().to_owned(),
-                        exact: None,
-                    },
-                }
-            }
-        }
-    })
+    let against = against.as_ref().map(|(policy, name)| (name, policy));
+    let model = compile(py, &rules, goal)?;
+    if !exact {
+        let solved = interruptible(py, |progress| cli_solve::<f64>(&model, against, progress))?;
+        return Ok(Solution::from_solved(&model, solved, None));
+    }
+    let solved = interruptible(py, |progress| cli_solve::<Exact>(&model, against, progress))?;
+    let [start, win_rate, first, second] = [
+        Some(&solved.start),
+        solved.response.as_ref().map(|r| &r[0]),
+        solved.response.as_ref().map(|r| &r[1]),
+        solved.response.as_ref().map(|r| &r[2]),
+    ]
+    .map(|x| x.map(|x| fraction(py, x)).transpose());
+    let figures = ExactFigures {
+        first_mover_win: start?.expect("a solve has a start"),
+        win_rate: win_rate?,
+        first: first?,
+        second: second?,
+    };
+    Ok(Solution::from_solved(&model, solved, Some(figures)))
+}
+
+/// The exact figures of an exact solve, as `fractions.Fraction`s.
+struct ExactFigures {
+    first_mover_win: Py<PyAny>,
+    win_rate: Option<Py<PyAny>>,
+    first: Option<Py<PyAny>>,
+    second: Option<Py<PyAny>>,
 }
 
 /// A `.hogtable` written by `hog solve -o` or `Solution.save`, checked whole.
@@ -231,9 +267,16 @@ pub fn load(py: Python<'_>, path: PathBuf) -> PyResult<Solution> {
         Ok(Solution {
             table,
             response: None,
+            exact: None,
         })
     })
     .map_err(value_error)
+}
+
+/// The rules compiled for the goal, with the GIL released (at large goals
+/// this takes seconds, and Ctrl-C waits for it).
+fn compile(py: Python<'_>, rules: &Rules, goal: u32) -> PyResult<Model> {
+    py.detach(|| Model::new(rules, goal)).map_err(value_error)
 }
 
 /// The course baseline of the rules' preset, in the CLI's words when there
@@ -320,7 +363,7 @@ pub fn grade(
             )?
         }
     };
-    let model = Model::new(&rules, goal).map_err(value_error)?;
+    let model = compile(py, &rules, goal)?;
     // With exact=True the floats are the exact figures' nearest doubles.
     let (floats, exact): (Figures<f64>, Option<Figures<Exact>>) = interruptible(py, |progress| {
         if exact {
@@ -500,7 +543,7 @@ pub fn final_strategy(
             )?
         }
     };
-    let model = Model::new(&rules, goal).map_err(value_error)?;
+    let model = compile(py, &rules, goal)?;
     let response = interruptible(py, |progress| {
         Engine::<f64>::new(&model, Driver::Parallel)
             .with_progress(progress)

@@ -146,6 +146,21 @@ def test_solve_is_the_cli_solve(cli: Cli) -> None:
     ]
 
 
+def test_exact_solve_is_the_cli_exact_solve(cli: Cli) -> None:
+    expected = cli("solve", "--rules", "sp26", "--exact")
+    solution = hog.solve("sp26", exact=True)
+    assert solution.exact is not None
+    assert solution.exact["first_mover_win"] == Fraction(expected["exact"]["first_mover_win"])
+    assert solution.first_mover_win == expected["first_mover_win"]
+    expected = cli("solve", "--rules", "fa13", "--goal", "30", "--against", "always_roll(5)", "--exact")
+    response = hog.solve("fa13", goal=30, against="always_roll(5)", exact=True)
+    assert response.exact is not None
+    for name in ["win_rate", "first", "second"]:
+        assert response.exact[name] == Fraction(expected["exact"][name])
+        assert getattr(response, name) == expected[name]
+    assert hog.solve("fa13", goal=30).exact is None
+
+
 def test_solution_arrays_have_the_rules_axes() -> None:
     fa16 = hog.solve("fa16", goal=40)
     assert fa16.policy.shape == (2, 40, 40) and fa16.policy.dtype == np.int8
@@ -337,12 +352,13 @@ def test_ctrl_c_stops_a_long_solve() -> None:
     # SIGINT while a solve runs with the GIL released: the solve stops at its
     # next layer with KeyboardInterrupt, and returns nothing. (A solve that
     # ignored it would return its result, then the interrupt would come.)
+    # The goal makes the solve last seconds, well past the signal.
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     result = None
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            result = hog.solve("fa13", goal=3000)
+            result = hog.solve("fa13", goal=2000)
     finally:
         timer.cancel()
     assert result is None

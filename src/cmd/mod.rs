@@ -13,7 +13,7 @@ mod heatmap;
 mod replay;
 mod rules;
 mod simulate;
-mod solve;
+pub mod solve;
 mod table;
 mod tables;
 mod turn;
