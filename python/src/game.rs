@@ -6,7 +6,8 @@ use hog_solver::{Preset, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::results::{Final, Solution};
+use crate::final_strategy::Final;
+use crate::results::Solution;
 use crate::strategy::strategy_text;
 use crate::value_error;
 

@@ -12,6 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod commands;
+mod final_strategy;
 mod game;
 mod interrupt;
 mod results;
@@ -26,13 +27,13 @@ pub(crate) fn value_error(error: impl Into<anyhow::Error>) -> PyErr {
 fn _hog(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyRules>()?;
     module.add_class::<results::Solution>()?;
-    module.add_class::<results::Final>()?;
+    module.add_class::<final_strategy::Final>()?;
     module.add_class::<results::Grade>()?;
     module.add_function(wrap_pyfunction!(game::rules, module)?)?;
     module.add_function(wrap_pyfunction!(results::solve, module)?)?;
     module.add_function(wrap_pyfunction!(results::load, module)?)?;
     module.add_function(wrap_pyfunction!(results::grade, module)?)?;
-    module.add_function(wrap_pyfunction!(results::final_strategy, module)?)?;
+    module.add_function(wrap_pyfunction!(final_strategy::final_strategy, module)?)?;
     module.add_function(wrap_pyfunction!(commands::run_json, module)?)?;
     module.add_function(wrap_pyfunction!(commands::heatmap_png, module)?)?;
     module.add_function(wrap_pyfunction!(commands::strategy_arg, module)?)?;

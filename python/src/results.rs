@@ -1,6 +1,6 @@
-//! Solves, grades and the best `final_strategy`, computed by the library as
-//! `hog solve`, `hog grade` and `hog final` compute them, with the GIL
-//! released and Ctrl-C honoured between layers ([`crate::interrupt`]).
+//! Solves and grades, computed by the library as `hog solve` and `hog
+//! grade` compute them, with the GIL released and Ctrl-C honoured between
+//! layers ([`crate::interrupt`]).
 //!
 //! Arrays: a policy or values array has axes (score, opponent_score) where
 //! the rules hide nothing, and (hidden, score, opponent_score) where they do
@@ -8,14 +8,13 @@
 
 use std::path::PathBuf;
 
-use hog::cmd::export::{self, ExportInfo, Format};
 use hog::cmd::solve::{solve as cli_solve, Solved};
 use hog::files::{check_writable, open_input, write_atomically};
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine, Probability};
 use hog_solver::strategy::Policy;
-use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Preset, Rules, State};
 use ndarray::{Array3, ArrayD, Axis};
 use numpy::{IntoPyArray, PyArrayDyn};
@@ -25,7 +24,7 @@ use pyo3::types::PyDict;
 
 use crate::game::{game_of, PyRules};
 use crate::interrupt::interruptible;
-use crate::strategy::{policy, sources};
+use crate::strategy::policy;
 use crate::value_error;
 
 /// A policy table: the self-play optimum or a best response, solved or
@@ -41,7 +40,7 @@ pub struct Solution {
 
 /// An array of the library's axes, without the hidden axis where the rules
 /// have one hidden value.
-fn py_array<'py, T: numpy::Element + Clone>(
+pub(crate) fn py_array<'py, T: numpy::Element + Clone>(
     py: Python<'py>,
     cells: &Array3<T>,
 ) -> Bound<'py, PyArrayDyn<T>> {
@@ -54,7 +53,7 @@ fn py_array<'py, T: numpy::Element + Clone>(
 }
 
 /// Refuses a result made for another game than the one asked.
-fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyResult<()> {
+pub(crate) fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyResult<()> {
     if made == asked {
         return Ok(());
     }
@@ -275,13 +274,13 @@ pub fn load(py: Python<'_>, path: PathBuf) -> PyResult<Solution> {
 
 /// The rules compiled for the goal, with the GIL released (at large goals
 /// this takes seconds, and Ctrl-C waits for it).
-fn compile(py: Python<'_>, rules: &Rules, goal: u32) -> PyResult<Model> {
+pub(crate) fn compile(py: Python<'_>, rules: &Rules, goal: u32) -> PyResult<Model> {
     py.detach(|| Model::new(rules, goal)).map_err(value_error)
 }
 
 /// The course baseline of the rules' preset, in the CLI's words when there
 /// is none.
-fn course_baseline(rules: &Rules, option: &str) -> PyResult<&'static str> {
+pub(crate) fn course_baseline(rules: &Rules, option: &str) -> PyResult<&'static str> {
     Preset::find(&rules.name())
         .map(|preset| preset.baseline)
         .ok_or_else(|| {
@@ -393,172 +392,5 @@ pub fn grade(
         first_exact: pick(|e| &e.first.a_wins)?,
         second_exact: pick(|e| &e.second.a_wins)?,
         draw_exact: pick(|e| &e.draw)?,
-    })
-}
-
-/// The best `final_strategy(score, opponent_score)` for a course, as
-/// `hog final` finds it: call it as the course calls `final_strategy`.
-#[pyclass(module = "hog", frozen)]
-pub struct Final {
-    rules: Rules,
-    goal: u32,
-    /// The opponent it answers, as named.
-    #[pyo3(get)]
-    against: String,
-    /// The exact win rate against `against`: the mean of the two seatings.
-    #[pyo3(get)]
-    win_rate: f64,
-    /// Wins when moving first.
-    #[pyo3(get)]
-    first: f64,
-    /// Wins when moving second.
-    #[pyo3(get)]
-    second: f64,
-    /// Where the rules hide state from a course strategy: the win rate of
-    /// the best response that sees it, which no final_strategy passes.
-    #[pyo3(get)]
-    bound: Option<f64>,
-    policy: Policy,
-    hidden: bool,
-}
-
-impl Final {
-    pub fn name(&self) -> String {
-        self.objective().to_string()
-    }
-
-    pub fn game(&self) -> (Rules, u32) {
-        (self.rules.clone(), self.goal)
-    }
-
-    fn objective(&self) -> Objective {
-        let against = self.against.clone();
-        if self.hidden {
-            Objective::BlindBestResponse { against }
-        } else {
-            Objective::BestResponse { against }
-        }
-    }
-
-    pub fn policy_for(&self, rules: &Rules, goal: u32) -> PyResult<Policy> {
-        check_game(&self.name(), (&self.rules, self.goal), (rules, goal))?;
-        Ok(self.policy.clone())
-    }
-}
-
-#[pymethods]
-impl Final {
-    #[getter]
-    fn rules(&self) -> PyRules {
-        PyRules {
-            rules: self.rules.clone(),
-        }
-    }
-
-    #[getter]
-    fn goal(&self) -> u32 {
-        self.goal
-    }
-
-    /// `blind_best_response(S)`, or `best_response(S)` where the rules hide nothing.
-    #[getter(objective)]
-    fn objective_text(&self) -> String {
-        self.name()
-    }
-
-    /// The answer in every pair of scores: int8, axes (score, opponent_score).
-    #[getter]
-    fn table<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i8>> {
-        let slice = self.policy.actions().index_axis(Axis(0), 0).to_owned();
-        slice.into_dyn().into_pyarray(py)
-    }
-
-    /// The num_rolls to roll: `final_strategy(score, opponent_score)`.
-    fn __call__(&self, score: i64, opponent_score: i64) -> PyResult<i32> {
-        let check = |which: &'static str, value: i64| {
-            hog::cmd::check_score(which, value, self.goal).map_err(value_error)
-        };
-        let (score, opponent_score) = (
-            check("score", score)?,
-            check("opponent_score", opponent_score)?,
-        );
-        Ok(self
-            .policy
-            .get(self.policy.hidden().state(0, score, opponent_score)))
-    }
-
-    /// The module `hog final -o final.py` writes: a `final_strategy` to
-    /// paste into the course's hog.py.
-    fn to_python(&self, py: Python<'_>) -> PyResult<String> {
-        py.detach(|| {
-            let mut info = ExportInfo::new(
-                &self.rules,
-                self.goal,
-                self.name(),
-                &self.policy,
-                &sources(),
-            )?;
-            info.made_by = Some(format!(
-                "hog.final({:?}, goal={}, against={:?}) (Python)",
-                self.rules.name(),
-                self.goal,
-                self.against
-            ));
-            export::render(Format::Python, &info, &self.policy)
-        })
-        .map_err(value_error)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<hog.Final {} for {}, goal {}: win rate {}>",
-            self.name(),
-            self.rules.name(),
-            self.goal,
-            self.win_rate
-        )
-    }
-}
-
-/// The best `final_strategy` against `against` (the course baseline by
-/// default), as `hog final`.
-#[pyfunction(name = "final")]
-#[pyo3(signature = (rules = None, against = None, goal = None))]
-pub fn final_strategy(
-    py: Python<'_>,
-    rules: Option<&Bound<'_, PyAny>>,
-    against: Option<&Bound<'_, PyAny>>,
-    goal: Option<i64>,
-) -> PyResult<Final> {
-    let (rules, goal) = game_of(rules, goal, &[against])?;
-    let (b, against) = match against {
-        Some(against) => policy(py, against, &rules, goal)?,
-        None => {
-            let text = course_baseline(&rules, "against=")?;
-            policy(
-                py,
-                pyo3::types::PyString::new(py, text).as_any(),
-                &rules,
-                goal,
-            )?
-        }
-    };
-    let model = compile(py, &rules, goal)?;
-    let response = interruptible(py, |progress| {
-        Engine::<f64>::new(&model, Driver::Parallel)
-            .with_progress(progress)
-            .blind_response(&b)
-    })?
-    .map_err(value_error)?;
-    Ok(Final {
-        rules,
-        goal,
-        against,
-        win_rate: response.grade.win_rate,
-        first: response.grade.first.a_wins,
-        second: response.grade.second.a_wins,
-        bound: response.hidden.then_some(response.bound),
-        policy: response.policy,
-        hidden: response.hidden,
     })
 }

@@ -24,7 +24,8 @@ use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
-use crate::results::{Final, Solution};
+use crate::final_strategy::Final;
+use crate::results::Solution;
 use crate::value_error;
 
 /// The CLI's strategy sources, with its default time limit for Python files.

@@ -208,6 +208,18 @@ def test_final_is_the_cli_final(cli: Cli) -> None:
         assert found.against == expected["against"]
 
 
+def test_final_against_a_field_is_the_cli_final(cli: Cli) -> None:
+    field = ["always_roll(5)", "always_roll(4)", "always_roll(8)"]
+    expected = cli("final", "--rules", "fa13", *[a for f in field for a in ["--against", f]])
+    found = hog.final("fa13", against=field)
+    assert found.field == expected["field"]
+    assert (found.win_rate, found.bound) == (expected["win_rate"], expected["bound"])
+    assert found.objective == "best response to the field " + ", ".join(field)
+    # Each opponent met as often: the mean of the field's figures.
+    assert abs(found.win_rate - sum(o["win_rate"] for o in expected["field"]) / 3) < 1e-15
+    assert hog.grade(found, "always_roll(8)").win_rate == expected["field"][2]["win_rate"]
+
+
 def test_final_plays_its_table_and_writes_the_cli_module(tmp_path: Path, cli: Cli) -> None:
     found = hog.final("fa13")
     assert found.table.shape == (100, 100)
