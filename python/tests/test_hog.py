@@ -42,6 +42,14 @@ def test_presets_are_the_cli_listing(cli: Cli) -> None:
     assert hog.presets() == cli("rules", "list")["presets"]
 
 
+def test_rules_are_the_cli_rules(cli: Cli) -> None:
+    for preset in hog.presets():
+        shown = cli("rules", "show", preset["name"])
+        rules = hog.rules(preset["name"])
+        assert (rules.name, rules.text, rules.baseline) == (shown["name"], shown["rules"], shown["baseline"])
+        assert [min(rules.actions), max(rules.actions)] == shown["actions"]
+
+
 def test_rules_round_trip_through_their_text() -> None:
     fa16 = hog.rules("fa16")
     assert fa16.name == "fa16"
@@ -247,6 +255,13 @@ def test_turn_scores_the_dice() -> None:
         "opponent_score": 10,
         "sides": 6,
     }
+
+
+def test_turn_is_the_cli_turn(cli: Cli) -> None:
+    args = ["--score", "15", "--opp", "28", "--rolls", "2", "--dice", "3,4"]
+    assert hog.turn(15, 28, 2, [3, 4], rules="fa16") == cli("turn", "--rules", "fa16", *args)
+    # Pork Chop in fa16 flips the sides of every die from the next turn on.
+    assert hog.turn(0, 0, -1, rules="fa16")["sides"] == 4
 
 
 def test_dist_is_exact(cli: Cli) -> None:
