@@ -2,7 +2,7 @@
 
 import os
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -135,7 +135,7 @@ class Final:
 
 def final(
     rules: Optional[RulesLike] = None,
-    against: Union[StrategyLike, List[StrategyLike], Tuple[StrategyLike, ...], None] = None,
+    against: Union[StrategyLike, Sequence[StrategyLike], None] = None,
     goal: Optional[int] = None,
 ) -> Final: ...
 def run_json(args: List[str]) -> str: ...
