@@ -52,9 +52,6 @@ pub fn policy(
     if let Ok(found) = strategy.extract::<PyRef<Final>>() {
         return Ok((found.policy_for(rules, goal)?, found.name()));
     }
-    if let Ok(array) = strategy.cast::<PyArrayDyn<i64>>() {
-        return Ok((from_array(array, rules, goal)?, "the array".to_string()));
-    }
     if strategy.hasattr("__array__")? && !strategy.is_callable() {
         let np = py.import("numpy")?;
         let array = np.call_method1("asarray", (strategy,))?;
