@@ -1,7 +1,7 @@
 //! The hot paths: compiling a preset's turn distributions, the self-play
 //! solve, the best response, the exact evaluation of two strategies, a
-//! contest's batch of pairs, the blind best response of `hog final`, and
-//! exact-fraction solves.
+//! contest's batch of pairs, the blind best response of `hog final`,
+//! exact-fraction solves, and a whole solve from the rules to a policy.
 //! Run with `cargo bench`; the README records the numbers.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -123,6 +123,25 @@ fn exact(c: &mut Criterion) {
     group.finish();
 }
 
+/// The whole of a solve as a caller sees it, from the rules to a checked
+/// policy table: what `hog.solve` (python/) does around the library, whose
+/// time is set beside this one in the README.
+fn whole_solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("whole_solve_fa16");
+    group.sample_size(10);
+    let rules = Rules::fa16();
+    for goal in [100, 1000] {
+        group.bench_with_input(BenchmarkId::from_parameter(goal), &goal, |b, &goal| {
+            b.iter(|| {
+                let model = Model::new(&rules, goal).unwrap();
+                let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
+                (solution.policy.to_policy(&model), solution.values)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn growth(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_fa16_by_goal");
     group.sample_size(10);
@@ -202,6 +221,7 @@ criterion_group!(
     memories,
     exact,
     growth,
+    whole_solve,
     new_presets,
     round_robin
 );

@@ -84,9 +84,12 @@ fn python_timeout() -> clap::builder::RangedU64ValueParser {
 pub struct PythonArgs {
     /// How long a Python strategy may take to import, and to answer every
     /// state in each of two rounds.
-    #[arg(long, default_value_t = 120, value_name = "SECONDS", value_parser = python_timeout())]
+    #[arg(long, default_value_t = PYTHON_TIMEOUT, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 }
+
+/// The default of `--python-timeout`, in seconds (the Python package's too).
+pub const PYTHON_TIMEOUT: u64 = 120;
 
 #[derive(Subcommand)]
 pub enum Command {

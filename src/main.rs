@@ -8,25 +8,14 @@
 //! (`hog ... | head`) is not an error, and a stderr that cannot be written
 //! changes only what is printed, never the exit status.
 
-mod cli;
-mod cmd;
-mod files;
-mod okconfig;
-mod plot;
-mod printable;
-mod progress;
-mod python;
-mod recorded;
-mod sandbox;
-mod sources;
-
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::Parser;
 
-use crate::cli::Cli;
+use hog::cli::Cli;
+use hog::{cmd, files, printable};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -14,7 +14,7 @@ mod page;
 mod replay;
 mod rules;
 mod simulate;
-mod solve;
+pub mod solve;
 mod table;
 mod tables;
 mod turn;
@@ -248,7 +248,7 @@ fn some_of(names: &[String]) -> String {
 }
 
 /// A score below the goal.
-fn check_score(which: &'static str, value: i64, goal: u32) -> Result<u32, Error> {
+pub fn check_score(which: &'static str, value: i64, goal: u32) -> Result<u32, Error> {
     if value < 0 {
         Err(Error::BadScore { which, value })
     } else if value >= goal as i64 {

@@ -48,20 +48,21 @@ struct ExactSummary {
 
 /// A solve in the number type V: the engine's grids, kept as they are (a
 /// table file is written from them, and the summary read from them), and
-/// the figures.
-struct Solved<V> {
-    objective: Objective,
+/// the figures. (The Python package's `hog.solve` solves through it too.)
+pub struct Solved<V> {
+    pub objective: Objective,
     /// The chosen num_rolls in every state.
-    policy: Grid<i8>,
+    pub policy: Grid<i8>,
     /// The mover's winning chance under the objective in every state.
-    values: Grid<V>,
+    pub values: Grid<V>,
     /// The mover's value at 0-0 (six-sided dice).
-    start: V,
+    pub start: V,
     /// For a best response: the win rate and its two seatings.
-    response: Option<[V; 3]>,
+    pub response: Option<[V; 3]>,
 }
 
-fn solve<V: Probability>(
+/// The self-play optimum, or the best response to `against` (its text and policy).
+pub fn solve<V: Probability>(
     model: &Model,
     against: Option<(&String, &Policy)>,
     progress: &(dyn Fn(u64, u64) + Sync),
