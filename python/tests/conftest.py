@@ -1,5 +1,6 @@
 """The CLI the package is compared with: $HOG_BIN, else the checkout's
-debug build (built here with cargo if it is missing or stale)."""
+debug build (built here with cargo if it is missing or stale), in
+$CARGO_TARGET_DIR where that is set, as cargo puts it."""
 
 import json
 import os
@@ -18,7 +19,8 @@ def hog_bin() -> str:
     if given:
         return given
     subprocess.run(["cargo", "build", "--locked", "--quiet", "--bin", "hog"], cwd=ROOT, check=True)
-    return str(ROOT / "target" / "debug" / "hog")
+    target = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
+    return str(target / "debug" / "hog")
 
 
 @pytest.fixture(scope="session")
