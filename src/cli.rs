@@ -222,8 +222,8 @@ pub struct FinalArgs {
     /// Where the rules hide state: how many kicks the blind search makes
     /// after its ascents (each changes one to three cells and climbs again,
     /// kept only if it ends better; about an ascent's time each). Rules
-    /// with memories make none. [default: 128 up to goal 100, above it as
-    /// many as take the time of 128 at goal 100, at least 1]
+    /// with memories make none. [default: 64 up to goal 100, above it as
+    /// many as take the time of 64 at goal 100, at least 1]
     #[arg(long, value_name = "KICKS", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 

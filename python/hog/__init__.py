@@ -18,7 +18,7 @@ A quick look::
 
     >>> import hog
     >>> hog.final("fa16").win_rate
-    0.9225800411542691
+    0.922578769165415
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ use crate::strategy::Policy;
 
 /// The kicks of a search at goal 100 and below by default (`hog final
 /// --effort`).
-pub const KICKS: usize = 128;
+pub const KICKS: usize = 64;
 
 /// The kicks of a search by default: [`KICKS`], or above goal 100 as many
 /// as cost the time of [`KICKS`] at goal 100 (an ascent costs goal²), at
