@@ -108,6 +108,7 @@ pub fn default_kicks(goal: u32) -> usize {
     let goal = u64::from(goal.max(100));
     (KICKS as u64 * 100 * 100 / (goal * goal)).max(1) as usize
 }
+
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
 /// The sweeps of the one ascent where the rules keep memories.
@@ -305,8 +306,8 @@ impl<V: Probability> Engine<'_, V> {
     fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
         let rules = self.model().rules();
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        for _ in 0..kicks.div_ceil(KICK_BATCH) {
-            let kicked: Vec<Kick> = (0..KICK_BATCH)
+        for batch in (0..kicks).step_by(KICK_BATCH) {
+            let kicked: Vec<Kick> = (batch..kicks.min(batch + KICK_BATCH))
                 .map(|_| kick(&best, rules, &mut rng))
                 .collect();
             best = self
