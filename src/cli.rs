@@ -219,7 +219,8 @@ pub struct FinalArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
-    /// Where the rules hide state: how many kicks the blind search makes
+    /// Where the rules hide state (or against a field of opponents, which
+    /// one is met being hidden): how many kicks the blind search makes
     /// after its ascents (each changes one to three cells and climbs again,
     /// kept only if it ends better; about an ascent's time each). Rules
     /// with memories make none. [default: 64 up to goal 100, above it as
@@ -229,8 +230,8 @@ pub struct FinalArgs {
 
     /// Where the rules hide state: also prove a tighter bound than the
     /// sighted best response's, by branch and bound over at most this many
-    /// nodes (each costs about a solve; fa16: 1,000 nodes take about a
-    /// minute). One opponent only.
+    /// nodes (each costs about a solve; fa16: 1,000 nodes take about 20 s of
+    /// CPU). One opponent only.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prove_bound: Option<u32>,
 

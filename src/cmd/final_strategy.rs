@@ -229,7 +229,7 @@ pub fn run(
             "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
             super::rules::hidden_state(&rules).unwrap_or("the whole state"),
-            bound - summary.win_rate
+            (bound - summary.win_rate).max(0.0)
         )?;
         if let Some((_, Some(bound))) = &exact {
             writeln!(
@@ -244,15 +244,26 @@ pub fn run(
         let how = if proven.complete {
             "complete: the best final_strategy wins exactly this".to_string()
         } else {
-            "stopped with nodes open; a larger --prove-bound may prove less".to_string()
+            "stopped with nodes open; a larger --prove-bound may prove a lower bound".to_string()
         };
         writeln!(
             out,
-            "proven bound {}: branch and bound over {} nodes; {how} (gap {:.6})",
+            "proven bound {}: branch and bound over {} node{}; {how} (gap {:.6})",
             proven.bound,
             proven.nodes,
-            proven.bound - summary.win_rate
+            if proven.nodes == 1 { "" } else { "s" },
+            (proven.bound - summary.win_rate).max(0.0)
         )?;
+        // A solved node is a blind strategy the branch and bound met; the
+        // file holds the search's.
+        if proven.attained > summary.win_rate + hog_solver::solve::TIE_TOLERANCE {
+            writeln!(
+                out,
+                "found        a final_strategy that wins {} exists (a solved node of the \
+                 branch and bound); the file is the search's, which wins less",
+                proven.attained
+            )?;
+        }
     }
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;

@@ -415,10 +415,11 @@ fn compressed(bytes: &[u8]) -> Result<String> {
     Ok(base64::engine::general_purpose::STANDARD.encode(encoder.finish()?))
 }
 
-/// The page: the data as JSON in a script element ("</" written "<\/" so
-/// that no text in it can close the element), then the script and style.
+/// The page: the data as JSON in a script element (every "<" written
+/// "\u003c", which JSON reads back as "<", so that no text in it can close
+/// the element or open a comment), then the script and style.
 fn document(title: &str, data: &Value) -> String {
-    let data = data.to_string().replace("</", "<\\/");
+    let data = data.to_string().replace('<', "\\u003c");
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -470,4 +471,27 @@ pub fn is_page(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::document;
+    use serde_json::json;
+
+    /// A hostile name (a comment and a script opened, an element closed)
+    /// stays text: no "<" reaches the data element, which JSON reads back
+    /// unchanged.
+    #[test]
+    fn no_text_in_the_data_can_end_or_open_an_element() {
+        let data = json!({"name": "x<!--<script </script><b>"});
+        let page = document("t", &data);
+        let start = page.find("id=\"hog-data\">").unwrap() + "id=\"hog-data\">".len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let inside = &page[start..end];
+        assert!(!inside.contains('<'), "{inside}");
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(inside).unwrap(),
+            data
+        );
+    }
 }

@@ -109,6 +109,9 @@ impl Engine<'_, f64> {
         let mut open: BinaryHeap<Node> = BinaryHeap::new();
         let mut count = 1;
         let root = self.restricted(b, &[]);
+        // The sighted bound: no node's, nor any attained win rate, passes it
+        // but by rounding, which is not let through.
+        let sighted = root.bound;
         // A solved node attains its bound; an open one is split later.
         let keep = |open: &mut BinaryHeap<Node>, attained: &mut f64, removed, e: Evaluated| match e
             .split
@@ -121,7 +124,8 @@ impl Engine<'_, f64> {
             }),
         };
         keep(&mut open, &mut attained, vec![], root);
-        while count < nodes {
+        // A split computes two nodes: at most `nodes` in all.
+        while count + 2 <= nodes {
             let Some(node) = open.pop() else { break };
             if node.bound <= attained {
                 // Every open node is bounded below this one's bound.
@@ -148,8 +152,8 @@ impl Engine<'_, f64> {
             .map(|node| node.bound)
             .fold(f64::NEG_INFINITY, f64::max);
         ProvenBound {
-            bound: attained.max(open_bound),
-            attained,
+            bound: attained.max(open_bound).min(sighted),
+            attained: attained.min(sighted),
             nodes: count,
             complete: open_bound <= attained,
         }

@@ -339,6 +339,8 @@ fn the_proven_bound_holds_every_blind_policy() {
             (root.bound - blind.bound).abs() < 1e-12,
             "goal {goal}: root {root:?}"
         );
+        // A budget of four nodes: the root and one split, not two splits.
+        assert!(engine.blind_bound(&b, blind.grade.win_rate, 4).nodes <= 4);
         let proven = engine.blind_bound(&b, blind.grade.win_rate, 401);
         assert!(
             proven.bound <= blind.bound + 1e-12,
