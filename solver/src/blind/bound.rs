@@ -109,8 +109,8 @@ impl Engine<'_, f64> {
         let mut open: BinaryHeap<Node> = BinaryHeap::new();
         let mut count = 1;
         let root = self.restricted(b, &[]);
-        // The sighted bound: no node's, nor any attained win rate, passes it
-        // but by rounding, which is not let through.
+        // The sighted bound: no open node's bound passes it but by rounding,
+        // which is not let through (an attained win rate is a grade, kept).
         let sighted = root.bound;
         // A solved node attains its bound; an open one is split later.
         let keep = |open: &mut BinaryHeap<Node>, attained: &mut f64, removed, e: Evaluated| match e
@@ -152,8 +152,8 @@ impl Engine<'_, f64> {
             .map(|node| node.bound)
             .fold(f64::NEG_INFINITY, f64::max);
         ProvenBound {
-            bound: attained.max(open_bound).min(sighted),
-            attained: attained.min(sighted),
+            bound: attained.max(open_bound.min(sighted)),
+            attained,
             nodes: count,
             complete: open_bound <= attained,
         }
