@@ -40,7 +40,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{push, Engine};
+use super::{Engine, Work};
 use crate::model::Next;
 use crate::rules::State;
 use crate::solve::Grid;
@@ -209,18 +209,10 @@ impl Engine<'_, f64> {
         }
         let bound = 0.5 * (us.get(State::START) + them.get(State::START));
         let ours = Policy::from_actions_unchecked(model.goal(), hidden.clone(), table);
-        // μ under the restricted response, lowest layer first.
-        let mut reach_us = Grid::new(model, 0.0);
-        let mut reach_b = Grid::new(model, 0.0);
-        *reach_us.get_mut(State::START) = 0.5;
-        *reach_b.get_mut(State::START) = 0.5;
-        let layers: Vec<_> = self.layers().collect();
-        for layer in layers.iter().rev() {
-            for &x in &layer.states {
-                push(self, &ours, x, &mut reach_us, &mut reach_b);
-                push(self, b, x, &mut reach_b, &mut reach_us);
-            }
-        }
+        // μ under the restricted response, as the ascent computes it.
+        let mut work = Work::new(self, &[b]);
+        work.reach(&ours);
+        let reach_us = &work.field[0].reach_us;
         let mut split = None;
         let mut most = 0.0;
         for s in 0..goal {
