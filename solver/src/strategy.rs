@@ -95,7 +95,7 @@ impl Policy {
         {
             return Err(Error::TableMismatch(format!(
                 "num_rolls {a} at {}score {s}, opponent_score {o} is not an action of {}",
-                hidden_words(&hidden, h),
+                hidden.words(h),
                 rules.name()
             )));
         }
@@ -174,23 +174,6 @@ impl Policy {
             actions,
         })
     }
-}
-
-/// "sides 4, " and "memories 2 and 5, " for a hidden value, where the
-/// rules have that kind of hidden state; nothing where they have none.
-pub fn hidden_words(hidden: &Hidden, index: usize) -> String {
-    let x = hidden.state(index, 0, 0);
-    let mut words = String::new();
-    if hidden.sides.len() > 1 {
-        words += &format!("sides {}, ", x.sides);
-    }
-    if hidden.memory > 1 {
-        words += &format!(
-            "memories {} (mover) and {} (opponent), ",
-            x.memory.mover, x.memory.opponent
-        );
-    }
-    words
 }
 
 /// Whether a table of actions, axes (hidden index, score, opponent_score),

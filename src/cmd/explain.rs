@@ -38,7 +38,7 @@ use hog_solver::evaluate::Evaluation;
 use hog_solver::exact::Exact;
 use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
-use hog_solver::strategy::{hidden_words, Policy};
+use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
@@ -470,7 +470,7 @@ impl<'m, V: Probability> StrategyChances<'m, V> {
                 memory: y.memory,
                 reach: w.to_f64(),
                 share: w.to_f64() / total,
-                label: hidden_words(&hidden, h).trim_end_matches(", ").to_string(),
+                label: hidden.words(h).trim_end_matches(", ").to_string(),
             })
             .collect();
         let mut chances = summarise(&mixed, plays, Some(shown), &|_| None, |w| {

@@ -228,7 +228,7 @@ pub fn run(
             out,
             "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
-            super::rules::hidden_state(&rules).unwrap_or("the whole state"),
+            rules.hidden().what().unwrap_or("the whole state"),
             (bound - summary.win_rate).max(0.0)
         )?;
         if let Some((_, Some(bound))) = &exact {

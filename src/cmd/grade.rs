@@ -138,7 +138,7 @@ pub fn run(
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
-            super::rules::hidden_state(rules).unwrap_or("hidden state"),
+            rules.hidden().what().unwrap_or("hidden state"),
             super::export::shell_word(&rules.name())
         )?;
     }

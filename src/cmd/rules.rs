@@ -19,19 +19,6 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// What the rules hide from `final_strategy(score, opponent_score)`, which
-/// sees the two scores only: `None` when the state is the two scores. The
-/// one place that says it, for `hog rules list`.
-pub fn hidden_state(rules: &Rules) -> Option<&'static str> {
-    let hidden = rules.hidden();
-    match (hidden.sides.len() > 1, hidden.memory > 1) {
-        (false, false) => None,
-        (true, false) => Some("the dice sides"),
-        (false, true) => Some("each player's previous turn"),
-        (true, true) => Some("the dice sides and each player's previous turn"),
-    }
-}
-
 fn list(json: bool, out: &mut dyn Write) -> Result<()> {
     if json {
         #[derive(Serialize)]
@@ -61,8 +48,8 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
                     summary: p.summary,
                     baseline: p.baseline,
                     target: p.target,
-                    final_strategy_sees_all_state: hidden_state(&rules).is_none(),
-                    hidden_state: hidden_state(&rules),
+                    final_strategy_sees_all_state: rules.hidden().what().is_none(),
+                    hidden_state: rules.hidden().what(),
                     rules: rules.to_string(),
                 }
             })
@@ -90,7 +77,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             },
             p.baseline.to_string(),
             p.target.unwrap_or("-").to_string(),
-            hidden_state(&p.rules()).unwrap_or("nothing").to_string(),
+            p.rules().hidden().what().unwrap_or("nothing").to_string(),
             p.course.to_string(),
         ]
     }))

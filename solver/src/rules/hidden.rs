@@ -117,6 +117,35 @@ impl Hidden {
             + x.memory.opponent as usize
     }
 
+    /// What a state holds beyond the two scores, which a course's
+    /// `final_strategy(score, opponent_score)` cannot see: `None` when
+    /// nothing.
+    pub fn what(&self) -> Option<&'static str> {
+        match (self.sides.len() > 1, self.memory > 1) {
+            (false, false) => None,
+            (true, false) => Some("the dice sides"),
+            (false, true) => Some("each player's previous turn"),
+            (true, true) => Some("the dice sides and each player's previous turn"),
+        }
+    }
+
+    /// The hidden value at position `i` in words, each part followed by
+    /// ", " (empty where the state is the two scores): "sides 4, ".
+    pub fn words(&self, i: usize) -> String {
+        let x = self.state(i, 0, 0);
+        let mut words = String::new();
+        if self.sides.len() > 1 {
+            words += &format!("sides {}, ", x.sides);
+        }
+        if self.memory > 1 {
+            words += &format!(
+                "memories {} (mover) and {} (opponent), ",
+                x.memory.mover, x.memory.opponent
+            );
+        }
+        words
+    }
+
     /// The state with the scores (s, o) and the hidden value at position `i`.
     pub fn state(&self, i: usize, score: u32, opponent_score: u32) -> State {
         let m = self.memory as usize;
@@ -186,5 +215,31 @@ impl Rules {
             Special::PerfectPiggy if perfect_piggy(points) => 10 - sides,
             _ => sides,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// fa13 hides nothing; fa16's Pork Chop swaps six sides for four; sp20's
+    /// Feral Hogs remembers each player's previous turn, and the last
+    /// hidden value is both memories at their highest, M - 1.
+    #[test]
+    fn hidden_values_in_words() {
+        assert_eq!(Rules::fa13().hidden().what(), None);
+        assert_eq!(Rules::fa13().hidden().words(0), "");
+        let fa16 = Rules::fa16().hidden();
+        assert_eq!(fa16.what(), Some("the dice sides"));
+        assert_eq!(fa16.words(0), "sides 6, ");
+        assert_eq!(fa16.words(1), "sides 4, ");
+        let sp20 = Rules::parse("sp20").unwrap().hidden();
+        assert_eq!(sp20.what(), Some("each player's previous turn"));
+        let last = sp20.len() - 1;
+        let m = sp20.memory - 1;
+        assert_eq!(
+            sp20.words(last),
+            format!("memories {m} (mover) and {m} (opponent), ")
+        );
     }
 }
