@@ -22,7 +22,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    let mut out = printable::Printable(io::stdout().lock());
+    // Stdout itself, not its lock held for the whole run: a `println!` from
+    // a worker thread (a debugging line) then waits its turn instead of
+    // waiting forever for main to let go.
+    let mut out = printable::Printable(io::stdout());
     let run = files::remove_temporaries_on_signals()
         .and_then(|()| cmd::run(&cli, &mut out))
         .and_then(|()| Ok(out.flush()?));
