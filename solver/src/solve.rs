@@ -237,6 +237,8 @@ pub struct Engine<'m, V> {
     run_rolls: Vec<Vec<Run<V>>>,
     /// The most points a roll can score.
     max_roll_points: u32,
+    /// [`Model::landing`], found once.
+    landing: Landing,
     driver: Driver,
     /// Told (states done, states in all) as each layer starts; see [`Engine::with_progress`].
     progress: Option<&'m (dyn Fn(u64, u64) + Sync)>,
@@ -263,6 +265,7 @@ impl<'m, V: Probability> Engine<'m, V> {
             dense_rolls,
             run_rolls,
             max_roll_points,
+            landing: model.landing(),
             driver,
             progress: None,
         }
@@ -337,7 +340,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         if let Some(feral) = self.model.feral() {
             return self.feral_expect_on_grid(x, n, (win, loss), grid, feral);
         }
-        let landing = self.model.landing();
+        let landing = self.landing;
         if n < 1 || landing == Landing::General {
             return self.expect(x, num_rolls, general);
         }
@@ -806,20 +809,22 @@ impl Layer {
         // s + o = sum with 0 <= s, o <= G - 1: max(0, sum - (G - 1)) <= s <= min(sum, G - 1).
         let lowest_score = sum.saturating_sub(goal - 1);
         let highest_score = sum.min(goal - 1);
-        let states: Vec<State> = (0..len)
-            .flat_map(|i| {
-                let first = hidden.state(i, lowest_score, sum - lowest_score);
-                (lowest_score..=highest_score).map(move |s| State {
-                    score: s,
-                    opponent_score: sum - s,
-                    ..first
-                })
-            })
-            .collect();
+        let per_value = (highest_score - lowest_score + 1) as usize;
+        // One loop per hidden value over a half-open range: a flat_map over
+        // inclusive ranges cost 43 instructions a state (callgrind).
+        let mut states = Vec::with_capacity(len * per_value);
+        for i in 0..len {
+            let first = hidden.state(i, lowest_score, sum - lowest_score);
+            states.extend((lowest_score..highest_score + 1).map(|s| State {
+                score: s,
+                opponent_score: sum - s,
+                ..first
+            }));
+        }
         Layer {
             sum,
             lowest_score,
-            per_value: (highest_score - lowest_score + 1) as usize,
+            per_value,
             hidden: hidden.clone(),
             states,
         }

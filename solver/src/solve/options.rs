@@ -123,7 +123,7 @@ impl<V: Probability> Engine<'_, V> {
     /// Whether a turn of no dice and p > 0 points is worth what a roll of
     /// p is ([`Engine::each_action`]).
     pub(super) fn zero_dice_from_rolls(&self) -> bool {
-        !self.model.outcomes_depend_on_rolls() && self.model.landing() != Landing::General
+        !self.model.outcomes_depend_on_rolls() && self.landing != Landing::General
     }
 
     /// `f(a, Q(x, a))` for every action a in order, or `f(a, Err(y))` for
@@ -211,7 +211,7 @@ impl<V: Probability> Engine<'_, V> {
         own: &Grid<V>,
         cell: &impl Fn(&V) -> V,
     ) {
-        let landing = self.model.landing();
+        let landing = self.landing;
         if landing == Landing::General {
             return self.roll_values_general(x, f, grid, own, cell);
         }
