@@ -352,7 +352,8 @@ impl<'m, V: Probability> Engine<'m, V> {
             opponent_score: 0,
             ..x
         })..][..grid.goal];
-        let outcomes = &self.rolls[self.model.roll_index(x, n)];
+        let table = self.model.roll_index(x, n);
+        let outcomes = &self.rolls[table];
         if landing == Landing::Mover {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
                 let m = self.model.moved(s + p);
@@ -382,7 +383,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         // runs in order and each run's terms in order are the outcomes in
         // ascending p, the same terms in the same order as above.
         let mut acc = T::zero();
-        for run in &self.run_rolls[self.model.roll_index(x, n)] {
+        for run in &self.run_rolls[table] {
             let below_goal = ((goal - s) as usize)
                 .saturating_sub(run.first)
                 .min(run.probs.len());
