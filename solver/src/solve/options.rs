@@ -66,7 +66,7 @@ impl<V: Probability> Engine<'_, V> {
     /// p", so their values f(p) are computed once ([`Engine::roll_values`])
     /// and each Q(x, n) is the dot product Σ_p P(p | x, n) · f(p). Where an
     /// outcome's next state depends on the number of dice too
-    /// ([`Model::outcomes_depend_on_rolls`]: Piggy Back, Feral Hogs), each
+    /// ([`crate::model::Model::outcomes_depend_on_rolls`]: Piggy Back, Feral Hogs), each
     /// action's outcomes are summed on their own.
     pub(crate) fn options(
         &self,
@@ -89,7 +89,7 @@ impl<V: Probability> Engine<'_, V> {
 
     /// V(x) and the lowest action that ties it, as [`Options::choose`] of
     /// [`Engine::options`] (the same values, in the same order, so the same
-    /// bits), where no action passes ([`Rules::can_score_zero`] false, no
+    /// bits), where no action passes ([`crate::Rules::can_score_zero`] false, no
     /// Feral Hogs): each Q(x, a) is compared as it is computed, and a state
     /// keeps 16 bytes for its layer instead of its options' 216.
     pub(super) fn choose_exit(
@@ -198,7 +198,7 @@ impl<V: Probability> Engine<'_, V> {
     /// A rule that changes the scores at some points only (a swap, Hog Pile,
     /// sp15's Hogtimus Prime; Swine Swap on doubles fires at two at most)
     /// has those points, a mask from the model's table of the rule, patched
-    /// through [`Model::next_on_fire`] (the rule, then the goal).
+    /// through [`crate::model::Model::next_on_fire`] (the rule, then the goal).
     /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
