@@ -279,6 +279,10 @@ impl Model {
 
     #[inline]
     fn roll_class(&self, score: u32) -> usize {
+        // Most rules have one class: no search.
+        if self.roll_classes.len() == 1 {
+            return 0;
+        }
         let representative = match (self.rules.bonus, self.rules.pig_out) {
             (_, PigOut::OnePointExcept49) if score == 49 => 49,
             (RollBonus::FeralHogs, _) => score % 2,
