@@ -435,7 +435,7 @@ mod tests {
                 layer.states.iter().any(|&x| {
                     rules
                         .actions()
-                        .any(|action| engine.pass(x, action).is_some())
+                        .any(|action| engine.stays_in_layer(x, action).is_some())
                 })
             });
             assert_eq!(passes, rules.can_score_zero(), "{rules}");

@@ -75,6 +75,11 @@ pub struct Model {
     /// Square Swine, Fuzzy Factors): the mover's score after it, for every
     /// score a turn can produce.
     moved: Vec<u32>,
+    /// The points of rolling no dice (after the point modifiers) against
+    /// every opponent score below the goal, where they do not read the
+    /// mover's score ([`crate::rules::ZeroDice::reads_mover_score`]); else
+    /// empty.
+    zero_points: Vec<u32>,
 }
 
 /// How the after-turn rules move the scores after a roll, for the engine's
@@ -175,6 +180,19 @@ impl Model {
                  through hidden state)"
             )));
         }
+        let zero_points = if rules.zero.reads_mover_score() {
+            vec![]
+        } else {
+            (0..goal)
+                .map(|o| {
+                    let against = State {
+                        opponent_score: o,
+                        ..State::START
+                    };
+                    rules.fixed_points(against, 0)
+                })
+                .collect()
+        };
         let mut model = Model {
             rules: rules.clone(),
             goal,
@@ -187,6 +205,7 @@ impl Model {
             fires_row: 0,
             max_points,
             moved,
+            zero_points,
         };
         model.feral = model.find_feral();
         if model.landing() == Landing::Fires && rules.after != [AfterTurn::SwineSwapDouble] {
@@ -260,6 +279,10 @@ impl Model {
 
     #[inline]
     fn roll_class(&self, score: u32) -> usize {
+        // Most rules have one class: no search.
+        if self.roll_classes.len() == 1 {
+            return 0;
+        }
         let representative = match (self.rules.bonus, self.rules.pig_out) {
             (_, PigOut::OnePointExcept49) if score == 49 => 49,
             (RollBonus::FeralHogs, _) => score % 2,
@@ -273,11 +296,16 @@ impl Model {
 
     /// The points of an action that rolls no dice (0, or -1 for Pork Chop),
     /// after the point modifiers.
+    #[inline]
     pub fn fixed_points(&self, state: State, num_rolls: i32) -> u32 {
-        self.rules.fixed_points(state, num_rolls)
+        match self.zero_points.get(state.opponent_score as usize) {
+            Some(&points) if num_rolls == 0 => points,
+            _ => self.rules.fixed_points(state, num_rolls),
+        }
     }
 
     /// Hog Tied's clamp of the chosen action.
+    #[inline]
     pub fn effective_rolls(&self, state: State, num_rolls: i32) -> i32 {
         self.rules.effective_rolls(state, num_rolls)
     }

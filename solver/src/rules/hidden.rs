@@ -112,6 +112,11 @@ impl Hidden {
     /// The position of a state's hidden value on the first axis.
     #[inline]
     pub fn index(&self, x: State) -> usize {
+        // Most rules hide nothing: one value, at 0 (a quicker test than the
+        // arithmetic, which the grids and policies do for every state).
+        if self.memory == 1 && self.sides.len() == 1 {
+            return 0;
+        }
         let m = self.memory as usize;
         (usize::from(x.sides != self.sides[0]) * m + x.memory.mover as usize) * m
             + x.memory.opponent as usize

@@ -126,10 +126,11 @@ pub enum ActionLimit {
 
 impl Rules {
     /// Hog Tied: when score + opponent_score ends in 7, a choice above 1 becomes 1.
+    #[inline]
     pub fn effective_rolls(&self, state: State, num_rolls: i32) -> i32 {
-        let tied = (state.score + state.opponent_score) % 10 == 7;
+        let tied = || (state.score + state.opponent_score) % 10 == 7;
         match self.limit {
-            ActionLimit::HogTied if tied => num_rolls.min(1),
+            ActionLimit::HogTied if tied() => num_rolls.min(1),
             _ => num_rolls,
         }
     }

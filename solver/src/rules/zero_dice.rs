@@ -164,6 +164,11 @@ impl ZeroDice {
         }
     }
 
+    /// Whether the points read the mover's score, not the opponent's alone.
+    pub fn reads_mover_score(self) -> bool {
+        matches!(self, ZeroDice::BoarBrawl | ZeroDice::HeftyHogs)
+    }
+
     /// Whether rolling zero dice can score 0 points (a turn that keeps the scores).
     pub fn can_score_zero(self) -> bool {
         matches!(self, ZeroDice::PickyPiggy | ZeroDice::HeftyHogs)
@@ -270,6 +275,19 @@ fn hefty_hogs_unbounded(score: u32, opponent_score: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rule that does not read the mover's score (see
+    /// [`ZeroDice::reads_mover_score`]) scores the same whatever it is, which
+    /// the model's table of points by opponent score relies on; the others
+    /// do read it.
+    #[test]
+    fn the_rules_that_read_the_movers_score_are_named() {
+        for name in ZeroDice::VARIANTS {
+            let rule: ZeroDice = name.parse().unwrap();
+            let reads = (0..100).any(|o| (1..200).any(|s| rule.points(s, o) != rule.points(0, o)));
+            assert_eq!(reads, rule.reads_mover_score(), "{name}");
+        }
+    }
 
     /// The i64 path of Hefty Hogs equals the unbounded one wherever it
     /// answers, and it answers for most states below 1000.

@@ -12,6 +12,7 @@ mod engine_features;
 mod evaluators;
 mod exact;
 mod fuzz;
+mod kernel;
 mod properties;
 mod reference;
 mod rules_examples;
