@@ -218,9 +218,7 @@ impl<V: Probability> Engine<'_, V> {
             (self.starts(&seen), MAX_SWEEPS, kicks)
         };
         let best = self
-            .each(&starts, |start| {
-                self.ascend(&[b], start, sweeps, &[], &Known::new())
-            })
+            .each(&starts, |start| self.ascend(&[b], start, sweeps, &[], None))
             .into_iter()
             .reduce(better)
             .expect("there is at least one start");
@@ -279,7 +277,7 @@ impl<V: Probability> Engine<'_, V> {
             .collect();
         let best = self
             .each(&starts, |start| {
-                self.ascend(field, start, sweeps, &[], &Known::new())
+                self.ascend(field, start, sweeps, &[], None)
             })
             .into_iter()
             .reduce(better)
@@ -335,39 +333,40 @@ impl<V: Probability> Engine<'_, V> {
     /// does not depend on the number of threads.
     fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        let mut known: Known = best.visited.drain(..).collect();
-        let mut moves = ranked(&best);
+        let mut known = Known::from([answers(&best.policy)]);
+        let mut moves = self.moves(field, &best.policy);
         for batch in (0..kicks).step_by(KICK_BATCH) {
             let kicked: Vec<Kick> = (batch..kicks.min(batch + KICK_BATCH))
                 .map(|_| kick(&best.policy, &moves, &mut rng))
                 .collect();
             let ascents = self.each(&kicked, |kick| {
-                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, &known)
+                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
             });
             let before = best.win_rate.clone();
-            for ascent in ascents {
-                known.extend(ascent.visited.iter().cloned());
+            for mut ascent in ascents {
+                known.extend(ascent.visited.drain(..));
                 if !ascent.known {
                     best = better(best, ascent);
                 }
             }
             if best.win_rate > before {
-                moves = ranked(&best);
+                moves = self.moves(field, &best.policy);
             }
         }
         best
     }
 
     /// Sweeps from `start` until no reached cell changes, at most `sweeps`;
-    /// the first sweep keeps the `frozen` cells' actions. It stops early,
-    /// marked `known`, when a sweep makes one of the `known` policies.
+    /// the first sweep keeps the `frozen` cells' actions. Given `known`
+    /// policies, it records the answers of each policy a sweep makes, and
+    /// stops early, marked `known`, when one of them is known.
     fn ascend(
         &self,
         field: &[&Policy],
         start: &Policy,
         sweeps: usize,
         frozen: &[(usize, usize)],
-        known: &Known,
+        known: Option<&Known>,
     ) -> Ascent<V> {
         let mut work = Work::new(self, field);
         let mut policy = start.clone();
@@ -378,9 +377,11 @@ impl<V: Probability> Engine<'_, V> {
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);
             policy = next;
-            let answers = answers(&policy);
-            seen = known.contains(&answers);
-            visited.push(answers);
+            if let Some(known) = known {
+                let answers = answers(&policy);
+                seen = known.contains(&answers);
+                visited.push(answers);
+            }
             if seen || (!changed && frozen.is_empty()) {
                 break;
             }
@@ -389,10 +390,23 @@ impl<V: Probability> Engine<'_, V> {
             win_rate: work.win_rate(),
             us: work.field.swap_remove(0).us,
             policy,
-            moves: std::mem::take(&mut work.moves),
             visited,
             known: seen,
         }
+    }
+}
+
+impl<V: Probability> Engine<'_, V> {
+    /// The moves of a policy at the end of an ascent (a sweep from it
+    /// changes no reached cell), the smallest loss first.
+    fn moves(&self, field: &[&Policy], policy: &Policy) -> Vec<Move> {
+        let mut work = Work::new(self, field);
+        work.record_moves = true;
+        work.reach(policy);
+        work.sweep(policy, &[]);
+        let mut moves = work.moves;
+        moves.sort_by(|a, b| a.loss.total_cmp(&b.loss));
+        moves
     }
 }
 
@@ -420,9 +434,7 @@ struct Ascent<V> {
     win_rate: V,
     /// W: our chance to win when we move in each state.
     us: Grid<V>,
-    /// The last sweep's moves: every other action of every reached cell.
-    moves: Vec<Move>,
-    /// The answers of the policy each sweep made.
+    /// The answers of the policy each sweep made, if asked.
     visited: Vec<Box<[i8]>>,
     /// Whether the ascent stopped at a known policy (see [`Known`]).
     known: bool,
@@ -444,13 +456,6 @@ struct Move {
     loss: f64,
     cell: (usize, usize),
     action: i32,
-}
-
-/// An ascent's moves, the smallest loss first.
-fn ranked<V>(ascent: &Ascent<V>) -> Vec<Move> {
-    let mut moves = ascent.moves.clone();
-    moves.sort_by(|a, b| a.loss.total_cmp(&b.loss));
-    moves
 }
 
 /// A kicked policy, and the cells the kick changed.
@@ -581,6 +586,8 @@ struct Work<'e, 'm, V> {
     buffer: Vec<V>,
     /// The model's roll tables in V, as the engine converts them.
     rolls: Vec<Vec<(u32, V)>>,
+    /// Whether sweeps record their moves, into `moves`.
+    record_moves: bool,
     /// Every other action of every reached cell in the last sweep, and
     /// what it would cost there.
     moves: Vec<Move>,
@@ -613,6 +620,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                         .collect()
                 })
                 .collect(),
+            record_moves: false,
             moves: vec![],
         }
     }
@@ -740,7 +748,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 // What each other action would cost here, the rest kept: the
                 // exact change of the win rate (the layer's reach and the
                 // values above stay).
-                if reached {
+                if reached && self.record_moves {
                     let kept = &scores[(chosen - model.rules().min_action()) as usize].1;
                     self.moves
                         .extend(
