@@ -394,9 +394,7 @@ impl<V: Probability> Engine<'_, V> {
             known: seen,
         }
     }
-}
 
-impl<V: Probability> Engine<'_, V> {
     /// The moves of a policy at the end of an ascent (a sweep from it
     /// changes no reached cell), the smallest loss first.
     fn moves(&self, field: &[&Policy], policy: &Policy) -> Vec<Move> {
