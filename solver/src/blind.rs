@@ -82,7 +82,7 @@
 //! optimum is likely close, rather than an action drawn uniformly, which
 //! mostly costs so much that the ascent climbs back to the policy it left
 //! (measured against fa16's `always_roll(4)`: 256 uniform kicks end at
-//! 0.9225800, these at 0.9225835775, which the first 90 reach).
+//! 0.9225800, these at 0.9225835775, which the first 92 reach).
 //!
 //! Kicks come from a seeded ChaCha8 stream in batches of [`KICK_BATCH`],
 //! each from the best before the batch, so the result depends only on the
