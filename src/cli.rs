@@ -221,10 +221,12 @@ pub struct FinalArgs {
 
     /// Where the rules hide state (or against a field of opponents, which
     /// one is met being hidden): how many kicks the blind search makes
-    /// after its ascents (each changes one to three cells and climbs again,
-    /// kept only if it ends better; about an ascent's time each). Rules
-    /// with memories make none. [default: 64 up to goal 100, above it as
-    /// many as take the time of 64 at goal 100, at least 1]
+    /// after its ascents (each changes one to five cells to near-tie
+    /// answers and climbs again, kept only if it ends better; about an
+    /// ascent's time each). Rules with memories make none. [default up to
+    /// goal 100: 256 where rolls take the fast paths (fa16), 64 where they
+    /// take the general rules (su17); above it as many as take the time of
+    /// those at goal 100, at least 1]
     #[arg(long, value_name = "KICKS", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 

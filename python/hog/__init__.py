@@ -18,7 +18,7 @@ A quick look::
 
     >>> import hog
     >>> hog.final("fa16").win_rate
-    0.922578769165415
+    0.9225835775118023
 """
 
 from __future__ import annotations

@@ -245,7 +245,7 @@ fn against_field(
     let response = interruptible(py, |progress| {
         Engine::<f64>::new(&model, Driver::Parallel)
             .with_progress(progress)
-            .field_response(&policies, hog_solver::blind::default_kicks(goal))
+            .field_response(&policies, hog_solver::blind::default_kicks(&model))
     })?
     .map_err(value_error)?;
     let field: Vec<Opponent> = names

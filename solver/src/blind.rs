@@ -64,18 +64,33 @@
 //! sides (six), and for each other sides value "flip first": the flipping
 //! action (Pork Chop) whenever our score is 0, then that slice.
 //!
-//! Then an iterated local search: a *kick* changes one to three cells of
-//! the best policy so far to another action, drawn uniformly, each cell
-//! drawn with chance proportional to how often games reach it with us to
-//! move; an ascent from the kicked policy, whose first sweep keeps the
-//! kicked cells' new actions (so that the cells above them adapt to the
-//! new reach before the kicked cells are weighed again), ends at another
-//! local optimum, kept if it is better. Kicks come from a seeded ChaCha8
-//! stream in batches of [`KICK_BATCH`], each from the best before the
-//! batch, so the result depends only on the rules, goal, B and the number
-//! of kicks, not on the number of threads. Against fa16's `always_roll(4)`
-//! the starts end at 0.9215 to 0.9225750, and the default [`KICKS`] raise
-//! that to the figure in the README.
+//! Then an iterated local search: a *kick* makes one to [`KICK_CELLS`]
+//! *moves* in the best policy so far, and an ascent from the kicked policy,
+//! whose first sweep keeps the kicked cells' new actions (so that the cells
+//! above them adapt to the new reach before the kicked cells are weighed
+//! again), ends at another local optimum, kept if it is better. A move is
+//! another action a in a reached cell, and its *loss* is what the last
+//! sweep of the best policy's ascent computed for it:
+//!
+//! ```text
+//!   loss(s, o, a) = Σ_(B, d) μ(s, o, d) · (Q(s, o, d, π(s, o)) − Q(s, o, d, a))  >= 0
+//! ```
+//!
+//! the exact fall of the win rate if that cell alone took a. Each move of a
+//! kick is the cheapest whose loss exceeds a level drawn from the
+//! exponential law of mean [`KICK_LOSS`]: near-ties, where another local
+//! optimum is likely close, rather than an action drawn uniformly, which
+//! mostly costs so much that the ascent climbs back to the policy it left
+//! (measured against fa16's `always_roll(4)`: 256 uniform kicks end at
+//! 0.9225800, these at 0.9225835775, which the first 92 reach).
+//!
+//! Kicks come from a seeded ChaCha8 stream in batches of [`KICK_BATCH`],
+//! each from the best before the batch, so the result depends only on the
+//! rules, goal, B and the number of kicks, not on the number of threads. An
+//! ascent that makes a policy an earlier ascent made stops there (see
+//! [`Known`]): it would end where that one did, no higher than the best.
+//! Against fa16's `always_roll(4)` the starts end at 0.9215 to 0.9225750,
+//! and the default [`KICKS`] raise that to the figure in the README.
 //!
 //! # The bound
 //!
@@ -92,21 +107,30 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::evaluate::Grade;
-use crate::model::Next;
-use crate::rules::{Special, State, MAX_DICE};
+use crate::model::{Landing, Next};
+use crate::rules::{Special, State};
 use crate::solve::{Driver, Engine, Grid, Layer, Options, Probability};
 use crate::strategy::Policy;
+use crate::Model;
 
 /// The kicks of a search at goal 100 and below by default (`hog final
-/// --effort`).
-pub const KICKS: usize = 64;
+/// --effort`) where every roll lands on the grid's fast paths
+/// ([`Landing`]: fa16); [`KICKS_GENERAL`] where it does not.
+pub const KICKS: usize = 256;
+/// The default kicks where rolls take the general next() (su17's Perfect
+/// Piggy): a kick there costs about four times an fa16 kick.
+pub const KICKS_GENERAL: usize = 64;
 
-/// The kicks of a search by default: [`KICKS`], or above goal 100 as many
-/// as cost the time of [`KICKS`] at goal 100 (an ascent costs goal²), at
-/// least one.
-pub fn default_kicks(goal: u32) -> usize {
-    let goal = u64::from(goal.max(100));
-    (KICKS as u64 * 100 * 100 / (goal * goal)).max(1) as usize
+/// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
+/// above goal 100 as many as cost the time of those at goal 100 (an ascent
+/// costs goal²), at least one.
+pub fn default_kicks(model: &Model) -> usize {
+    let kicks = match model.landing() {
+        Landing::General => KICKS_GENERAL,
+        _ => KICKS,
+    };
+    let goal = u64::from(model.goal().max(100));
+    (kicks as u64 * 100 * 100 / (goal * goal)).max(1) as usize
 }
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
@@ -114,7 +138,9 @@ const MAX_SWEEPS: usize = 200;
 /// The sweeps of the one ascent where the rules keep memories.
 const MEMORY_SWEEPS: usize = 4;
 /// The most cells a kick changes.
-const KICK_CELLS: usize = 3;
+const KICK_CELLS: usize = 5;
+/// The mean of the loss level of a kick's move (see the module docs).
+const KICK_LOSS: f64 = 3e-4;
 /// Kicks run in batches of this many, each from the best before the batch.
 const KICK_BATCH: usize = 2;
 /// The seed of the kicks.
@@ -155,7 +181,7 @@ impl<V: Probability> Engine<'_, V> {
     /// The blind best response to `b` (see the module docs), with the
     /// [`default_kicks`].
     pub fn blind_response(&self, b: &Policy) -> Result<BlindResponse<V>> {
-        self.blind_response_kicked(b, default_kicks(self.model().goal()))
+        self.blind_response_kicked(b, default_kicks(self.model()))
     }
 
     /// The blind best response to `b`, with `kicks` kicks after the
@@ -192,7 +218,7 @@ impl<V: Probability> Engine<'_, V> {
             (self.starts(&seen), MAX_SWEEPS, kicks)
         };
         let best = self
-            .each(&starts, |start| self.ascend(&[b], start, sweeps, &[]))
+            .each(&starts, |start| self.ascend(&[b], start, sweeps, &[], None))
             .into_iter()
             .reduce(better)
             .expect("there is at least one start");
@@ -250,7 +276,9 @@ impl<V: Probability> Engine<'_, V> {
             )
             .collect();
         let best = self
-            .each(&starts, |start| self.ascend(field, start, sweeps, &[]))
+            .each(&starts, |start| {
+                self.ascend(field, start, sweeps, &[], None)
+            })
             .into_iter()
             .reduce(better)
             .expect("there is at least one start");
@@ -304,50 +332,98 @@ impl<V: Probability> Engine<'_, V> {
     /// [`KICK_BATCH`] kicks starts from the best before it, so the result
     /// does not depend on the number of threads.
     fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
-        let rules = self.model().rules();
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+        let mut known = Known::from([answers(&best.policy)]);
+        let mut moves = self.moves(field, &best.policy);
         for batch in (0..kicks).step_by(KICK_BATCH) {
             let kicked: Vec<Kick> = (batch..kicks.min(batch + KICK_BATCH))
-                .map(|_| kick(&best, rules, &mut rng))
+                .map(|_| kick(&best.policy, &moves, &mut rng))
                 .collect();
-            best = self
-                .each(&kicked, |kick| {
-                    self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells)
-                })
-                .into_iter()
-                .fold(best, better);
+            let ascents = self.each(&kicked, |kick| {
+                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
+            });
+            let before = best.win_rate.clone();
+            for mut ascent in ascents {
+                known.extend(ascent.visited.drain(..));
+                if !ascent.known {
+                    best = better(best, ascent);
+                }
+            }
+            if best.win_rate > before {
+                moves = self.moves(field, &best.policy);
+            }
         }
         best
     }
 
     /// Sweeps from `start` until no reached cell changes, at most `sweeps`;
-    /// the first sweep keeps the `frozen` cells' actions.
+    /// the first sweep keeps the `frozen` cells' actions. Given `known`
+    /// policies, it records the answers of each policy a sweep makes, and
+    /// stops early, marked `known`, when one of them is known.
     fn ascend(
         &self,
         field: &[&Policy],
         start: &Policy,
         sweeps: usize,
         frozen: &[(usize, usize)],
+        known: Option<&Known>,
     ) -> Ascent<V> {
         let mut work = Work::new(self, field);
         let mut policy = start.clone();
+        let mut visited = vec![];
+        let mut seen = false;
         for sweep in 0..sweeps {
             work.reach(&policy);
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);
             policy = next;
-            if !changed && frozen.is_empty() {
+            if let Some(known) = known {
+                let answers = answers(&policy);
+                seen = known.contains(&answers);
+                visited.push(answers);
+            }
+            if seen || (!changed && frozen.is_empty()) {
                 break;
             }
         }
-        let reach = work.cumulative_reach();
         Ascent {
             win_rate: work.win_rate(),
             us: work.field.swap_remove(0).us,
             policy,
-            reach,
+            visited,
+            known: seen,
         }
     }
+
+    /// The moves of a policy at the end of an ascent (a sweep from it
+    /// changes no reached cell), the smallest loss first.
+    fn moves(&self, field: &[&Policy], policy: &Policy) -> Vec<Move> {
+        let mut work = Work::new(self, field);
+        work.record_moves = true;
+        work.reach(policy);
+        work.sweep(policy, &[]);
+        let mut moves = work.moves;
+        moves.sort_by(|a, b| a.loss.total_cmp(&b.loss));
+        moves
+    }
+}
+
+/// The answers (with the first hidden value: a blind policy gives the same
+/// with every one) of the policies that sweeps have made. A sweep with no
+/// frozen cells is a function of its policy alone, so an ascent that makes
+/// one of them goes on as the ascent that made it did (the MAX_SWEEPS stop
+/// aside), to a win rate no higher than the best so far: the kicks stop it
+/// there, which changes no result.
+type Known = std::collections::HashSet<Box<[i8]>>;
+
+/// A policy's answers with the first hidden value.
+fn answers(policy: &Policy) -> Box<[i8]> {
+    policy
+        .actions()
+        .index_axis(ndarray::Axis(0), 0)
+        .iter()
+        .copied()
+        .collect()
 }
 
 /// A policy at the end of an ascent and its exact win rate.
@@ -356,10 +432,10 @@ struct Ascent<V> {
     win_rate: V,
     /// W: our chance to win when we move in each state.
     us: Grid<V>,
-    /// The running sum, cell by cell (s · goal + o), of the chance that a
-    /// game reaches the cell with us to move, whatever the hidden values
-    /// and opponent: kicks draw their cells with these weights.
-    reach: Vec<f64>,
+    /// The answers of the policy each sweep made, if asked.
+    visited: Vec<Box<[i8]>>,
+    /// Whether the ascent stopped at a known policy (see [`Known`]).
+    known: bool,
 }
 
 /// The better of two ascents; the first on a tie.
@@ -371,41 +447,44 @@ fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
     }
 }
 
+/// Another action in a reached cell, and its loss: the exact fall of the
+/// win rate if that cell alone took it.
+#[derive(Clone, Copy)]
+struct Move {
+    loss: f64,
+    cell: (usize, usize),
+    action: i32,
+}
+
 /// A kicked policy, and the cells the kick changed.
 struct Kick {
     policy: Policy,
     cells: Vec<(usize, usize)>,
 }
 
-/// The ascent's policy with one to [`KICK_CELLS`] cells (s, o) changed to
-/// another action, drawn uniformly; each cell is drawn with chance
-/// proportional to how often games reach it with us to move.
-fn kick<V>(from: &Ascent<V>, rules: &crate::Rules, rng: &mut ChaCha8Rng) -> Kick {
-    let mut table = from.policy.actions().clone();
-    let (hidden, goal, _) = table.dim();
-    let total = *from.reach.last().expect("a goal of at least 1");
+/// The policy with one to [`KICK_CELLS`] of its moves (`moves`, the
+/// smallest loss first) made: for each, a loss level t is drawn from the
+/// exponential law of mean [`KICK_LOSS`] (t = −KICK_LOSS · ln(1 − u), u
+/// uniform), and the move is the first whose loss exceeds t (the last if
+/// none does).
+fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
+    let mut table = policy.actions().clone();
+    let hidden = table.dim().0;
     let mut cells = vec![];
     for _ in 0..rng.gen_range(1..=KICK_CELLS) {
-        let r = rng.gen::<f64>() * total;
-        let cell = from.reach.partition_point(|&c| c <= r).min(goal * goal - 1);
-        let (s, o) = (cell / goal, cell % goal);
-        // One of the other actions, each with the same chance.
-        let current = i32::from(table[[0, s, o]]);
-        let mut a = rng.gen_range(rules.min_action()..MAX_DICE);
-        if a >= current {
-            a += 1;
-        }
+        let level = -KICK_LOSS * (1.0 - rng.gen::<f64>()).ln();
+        let i = moves.partition_point(|m| m.loss <= level);
+        let Some(m) = moves.get(i).or(moves.last()) else {
+            break;
+        };
+        let (s, o) = m.cell;
         for h in 0..hidden {
-            table[[h, s, o]] = a as i8;
+            table[[h, s, o]] = m.action as i8;
         }
         cells.push((s, o));
     }
     Kick {
-        policy: Policy::from_actions_unchecked(
-            from.policy.goal(),
-            from.policy.hidden().clone(),
-            table,
-        ),
+        policy: Policy::from_actions_unchecked(policy.goal(), policy.hidden().clone(), table),
         cells,
     }
 }
@@ -413,24 +492,70 @@ fn kick<V>(from: &Ascent<V>, rules: &crate::Rules, rng: &mut ChaCha8Rng) -> Kick
 /// The mover's reach in x, times the chance of each outcome of its action,
 /// added to the reach of the state the other player then faces (`other`),
 /// or, after an extra turn, of the state the mover faces again (`own`).
+///
+/// Where the model's landing allows (as in [`Engine::expect_on_grid`]), a
+/// roll of p from (s, o, d) lands on (o, m, d) with m = s + p (or moved(s +
+/// p) under a lone rule on the mover's score), a win from m >= G, except at
+/// the points where a lone rule fires, which [`Model::next_on_fire`] names:
+/// the same cells and chances as [`Engine::for_each_outcome`], in the same
+/// order, without the general next() of each outcome.
 fn push<V: Probability>(
     engine: &Engine<'_, V>,
+    rolls: &[Vec<(u32, V)>],
     mover: &Policy,
     x: State,
     own: &mut Grid<V>,
     other: &mut Grid<V>,
 ) {
     let r = own.get(x).clone();
-    if r > V::zero() {
-        engine.for_each_outcome(x, mover.get(x), |p, next| {
-            let cell = match next {
-                Next::Continue(y) => other.get_mut(y),
-                Next::Again(y) => own.get_mut(y),
-                Next::Win | Next::Loss => return,
-            };
-            *cell = cell.clone() + r.clone() * p.clone();
-        });
+    if r <= V::zero() {
+        return;
     }
+    let model = engine.model();
+    let a = mover.get(x);
+    let n = model.effective_rolls(x, a);
+    let landing = model.landing();
+    let fast = n >= 1 && landing != Landing::General && model.feral().is_none();
+    if !fast {
+        engine.for_each_outcome(x, a, |p, next| add(own, other, next, &r, p));
+        return;
+    }
+    let (s, o, goal) = (x.score, x.opponent_score, model.goal());
+    let outcomes = &rolls[model.roll_index(x, n)];
+    let fires = match landing {
+        Landing::Fires => model.fire_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
+        _ => 0,
+    };
+    for (p, prob) in outcomes {
+        let next = if fires >> p & 1 == 1 {
+            model.next_on_fire(x, n, *p)
+        } else {
+            let m = match landing {
+                Landing::Mover => model.moved(s + p),
+                _ => s + p,
+            };
+            if m >= goal {
+                continue;
+            }
+            Next::Continue(State {
+                score: o,
+                opponent_score: m,
+                ..x
+            })
+        };
+        add(own, other, next, &r, prob);
+    }
+}
+
+/// Adds r · p to the reach of the state where the game goes on.
+#[inline]
+fn add<V: Probability>(own: &mut Grid<V>, other: &mut Grid<V>, next: Next, r: &V, p: &V) {
+    let cell = match next {
+        Next::Continue(y) => other.get_mut(y),
+        Next::Again(y) => own.get_mut(y),
+        Next::Win | Next::Loss => return,
+    };
+    *cell = cell.clone() + r.clone() * p.clone();
 }
 
 /// The grids of one ascent against one opponent of the field.
@@ -457,6 +582,13 @@ struct Work<'e, 'm, V> {
     layers: Vec<Layer>,
     field: Vec<Opponent<'e, V>>,
     buffer: Vec<V>,
+    /// The model's roll tables in V, as the engine converts them.
+    rolls: Vec<Vec<(u32, V)>>,
+    /// Whether sweeps record their moves, into `moves`.
+    record_moves: bool,
+    /// Every other action of every reached cell in the last sweep, and
+    /// what it would cost there.
+    moves: Vec<Move>,
 }
 
 impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
@@ -476,6 +608,18 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 })
                 .collect(),
             buffer: vec![],
+            rolls: model
+                .roll_tables()
+                .iter()
+                .map(|dist| {
+                    dist.counts
+                        .iter()
+                        .map(|&(p, c)| (p, V::from_counts(c, dist.total)))
+                        .collect()
+                })
+                .collect(),
+            record_moves: false,
+            moves: vec![],
         }
     }
 
@@ -495,6 +639,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 for &x in &layer.states {
                     push(
                         self.engine,
+                        &self.rolls,
                         ours,
                         x,
                         &mut opponent.reach_us,
@@ -502,6 +647,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     );
                     push(
                         self.engine,
+                        &self.rolls,
                         opponent.b,
                         x,
                         &mut opponent.reach_b,
@@ -524,6 +670,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
         let k = self.field.len();
         let mut table = policy.actions().clone();
         let mut changed = false;
+        self.moves.clear();
         let mut options: Vec<Option<Options<V>>> = Vec::with_capacity(k * n);
         for layer in &self.layers {
             // A layer holds every state of the first hidden value, then of the next.
@@ -596,6 +743,23 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                         .find(|&a| ties(a))
                         .expect("the best is some action's")
                 };
+                // What each other action would cost here, the rest kept: the
+                // exact change of the win rate (the layer's reach and the
+                // values above stay).
+                if reached && self.record_moves {
+                    let kept = &scores[(chosen - model.rules().min_action()) as usize].1;
+                    self.moves
+                        .extend(
+                            scores
+                                .iter()
+                                .filter(|(a, _)| *a != chosen)
+                                .map(|(action, v)| Move {
+                                    loss: (kept.clone() - v.clone()).to_f64(),
+                                    cell: (s, o),
+                                    action: *action,
+                                }),
+                        );
+                }
                 for h in 0..n {
                     table[[h, s, o]] = chosen as i8;
                 }
@@ -603,12 +767,14 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     let values: Vec<V> = (0..n)
                         .map(|h| match &options[o * n + h] {
                             Some(option) => option.value(chosen).expect("no action passes").clone(),
-                            None => self.engine.expect(states(h), chosen, |next| match next {
-                                Next::Win => V::one(),
-                                Next::Loss => V::zero(),
-                                Next::Continue(y) => opponent.them.get(y).clone(),
-                                Next::Again(y) => opponent.us.get(y).clone(),
-                            }),
+                            None => self.engine.expect_on_grid(
+                                states(h),
+                                chosen,
+                                &V::one(),
+                                &V::zero(),
+                                &opponent.them,
+                                &opponent.us,
+                            ),
                         })
                         .collect();
                     for (h, value) in values.into_iter().enumerate() {
@@ -618,39 +784,21 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
             }
             for opponent in &mut self.field {
                 for &x in &layer.states {
-                    let value = self.engine.expect(x, opponent.b.get(x), |next| match next {
-                        Next::Win => V::zero(),
-                        Next::Loss => V::one(),
-                        Next::Continue(y) => opponent.us.get(y).clone(),
-                        Next::Again(y) => opponent.them.get(y).clone(),
-                    });
+                    // B's win is our loss.
+                    let value = self.engine.expect_on_grid(
+                        x,
+                        opponent.b.get(x),
+                        &V::zero(),
+                        &V::one(),
+                        &opponent.us,
+                        &opponent.them,
+                    );
                     opponent.them.set(x, value);
                 }
             }
         }
         let policy = Policy::from_actions_unchecked(model.goal(), hidden, table);
         (policy, changed)
-    }
-
-    /// The running sum of Σ_(B, h) μ_B(s, o, h) over the cells (s, o), in
-    /// the order s · goal + o, for the reach of the last [`Work::reach`].
-    fn cumulative_reach(&self) -> Vec<f64> {
-        let model = self.engine.model();
-        let hidden = model.hidden();
-        let goal = model.goal();
-        let mut sum = 0.0;
-        let mut reach = Vec::with_capacity((goal * goal) as usize);
-        for s in 0..goal {
-            for o in 0..goal {
-                for opponent in &self.field {
-                    for h in 0..hidden.len() {
-                        sum += opponent.reach_us.get(hidden.state(h, s, o)).to_f64();
-                    }
-                }
-                reach.push(sum);
-            }
-        }
-        reach
     }
 
     /// R(π) of the last sweep's policy: the mean over the field of each
@@ -667,9 +815,10 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
 #[cfg(test)]
 mod tests {
     use super::{ChaCha8Rng, Work};
-    use crate::solve::{Driver, Engine};
+    use crate::model::Next;
+    use crate::solve::{Driver, Engine, Grid};
     use crate::strategy::Policy;
-    use crate::{Model, Rules};
+    use crate::{Model, Rules, State, PRESETS};
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
@@ -719,6 +868,53 @@ mod tests {
                 policy = next;
                 rate = swept;
             }
+        }
+    }
+
+    /// A policy of random actions in every state, hidden values apart.
+    fn any_policy(model: &Model, rng: &mut ChaCha8Rng) -> Policy {
+        let rules = model.rules();
+        let g = model.goal() as usize;
+        let shape = (model.hidden().len(), g, g);
+        let actions =
+            ndarray::Array3::from_shape_fn(shape, |_| rng.gen_range(rules.actions()) as i8);
+        Policy::from_actions(rules, model.goal(), actions).unwrap()
+    }
+
+    /// Under every preset, the reach that `push` hands on along the grid's
+    /// rows is bit for bit the reach handed on through the general next() of
+    /// every outcome, in the same order.
+    #[test]
+    fn the_reach_on_the_fast_paths_is_the_general_reach() {
+        for preset in PRESETS {
+            let rules = preset.rules();
+            let model = Model::new(&rules, 15).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            let mut rng = ChaCha8Rng::seed_from_u64(20);
+            let (ours, b) = (any_policy(&model, &mut rng), any_policy(&model, &mut rng));
+            let mut work = Work::new(&engine, &[&b]);
+            work.reach(&ours);
+
+            let general = |mover: &Policy, x: State, own: &mut Grid<f64>, other: &mut Grid<f64>| {
+                let r = *own.get(x);
+                engine.for_each_outcome(x, mover.get(x), |p, next| match next {
+                    Next::Continue(y) => *other.get_mut(y) += r * p,
+                    Next::Again(y) => *own.get_mut(y) += r * p,
+                    Next::Win | Next::Loss => {}
+                });
+            };
+            let (mut us, mut them) = (Grid::new(&model, 0.0), Grid::new(&model, 0.0));
+            us.set(State::START, 0.5);
+            them.set(State::START, 0.5);
+            for layer in work.layers.iter().rev() {
+                for &x in &layer.states {
+                    general(&ours, x, &mut us, &mut them);
+                    general(&b, x, &mut them, &mut us);
+                }
+            }
+            let opponent = &work.field[0];
+            assert!(opponent.reach_us == us, "{}: our reach", preset.name);
+            assert!(opponent.reach_b == them, "{}: B's reach", preset.name);
         }
     }
 }

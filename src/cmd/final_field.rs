@@ -73,7 +73,7 @@ pub fn run(
     let response = Engine::<f64>::new(&model, Driver::Parallel).field_response(
         &opponents,
         args.effort
-            .map_or(hog_solver::blind::default_kicks(goal), |k| k as usize),
+            .map_or(hog_solver::blind::default_kicks(&model), |k| k as usize),
     )?;
     drop(spinner);
     let objective = format!("best response to the field {}", args.against.join(", "));

@@ -113,7 +113,7 @@ pub fn run(
     let response = engine.blind_response_kicked(
         &b,
         args.effort
-            .map_or(hog_solver::blind::default_kicks(goal), |k| k as usize),
+            .map_or(hog_solver::blind::default_kicks(&model), |k| k as usize),
     )?;
     drop(spinner);
     let proven = match args.prove_bound {
