@@ -450,11 +450,16 @@ fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
 /// Another action in a reached cell, and its loss: the exact fall of the
 /// win rate if that cell alone took it.
 #[derive(Clone, Copy)]
+/// 16 bytes: every reached cell's other answers are kept (about 15M of
+/// them at goal 1000).
 struct Move {
     loss: f64,
-    cell: (usize, usize),
-    action: i32,
+    /// (s, o): scores are below the goal limit of 10,000.
+    cell: (u16, u16),
+    action: i8,
 }
+
+const _: () = assert!(crate::rules::MAX_GOAL <= 1 << 16, "a score fits a u16");
 
 /// A kicked policy, and the cells the kick changed.
 struct Kick {
@@ -477,9 +482,9 @@ fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
         let Some(m) = moves.get(i).or(moves.last()) else {
             break;
         };
-        let (s, o) = m.cell;
+        let (s, o) = (usize::from(m.cell.0), usize::from(m.cell.1));
         for h in 0..hidden {
-            table[[h, s, o]] = m.action as i8;
+            table[[h, s, o]] = m.action;
         }
         cells.push((s, o));
     }
@@ -755,8 +760,8 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                                 .filter(|(a, _)| *a != chosen)
                                 .map(|(action, v)| Move {
                                     loss: (kept.clone() - v.clone()).to_f64(),
-                                    cell: (s, o),
-                                    action: *action,
+                                    cell: (s as u16, o as u16),
+                                    action: *action as i8,
                                 }),
                         );
                 }
