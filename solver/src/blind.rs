@@ -450,8 +450,8 @@ fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
 /// Another action in a reached cell, and its loss: the exact fall of the
 /// win rate if that cell alone took it.
 #[derive(Clone, Copy)]
-/// 16 bytes: every reached cell's other answers are kept (about 15M of
-/// them at goal 1000).
+/// 16 bytes: every reached cell's other answers are kept, millions of
+/// them at large goals.
 struct Move {
     loss: f64,
     /// (s, o): scores are below the goal limit of 10,000.
