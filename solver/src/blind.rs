@@ -76,7 +76,9 @@
 //!   loss(s, o, a) = Σ_(B, d) μ(s, o, d) · (Q(s, o, d, π(s, o)) − Q(s, o, d, a))  >= 0
 //! ```
 //!
-//! the exact fall of the win rate if that cell alone took a. Each move of a
+//! the exact fall of the win rate if that cell alone took a (at a policy no
+//! sweep changes: after an ascent cut off at [`MAX_SWEEPS`], the loss is
+//! measured from the sweep's own choice). Each move of a
 //! kick is the cheapest whose loss exceeds a level drawn from the
 //! exponential law of mean [`KICK_LOSS`]: near-ties, where another local
 //! optimum is likely close, rather than an action drawn uniformly, which
@@ -88,7 +90,8 @@
 //! each from the best before the batch, so the result depends only on the
 //! rules, goal, B and the number of kicks, not on the number of threads. An
 //! ascent that makes a policy an earlier ascent made stops there (see
-//! [`Known`]): it would end where that one did, no higher than the best.
+//! [`Known`]): it would end where that one did, no higher than the best
+//! (unless that one was cut off at [`MAX_SWEEPS`]).
 //! Against fa16's `always_roll(4)` the starts end at 0.9215 to 0.9225750,
 //! and the default [`KICKS`] raise that to the figure in the README.
 //!
@@ -122,8 +125,9 @@ pub const KICKS: usize = 256;
 pub const KICKS_GENERAL: usize = 64;
 
 /// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
-/// above goal 100 as many as cost the time of those at goal 100 (an ascent
-/// costs goal²), at least one.
+/// above goal 100 those scaled down by (100 / goal)², a sweep's cost, at
+/// least one. An ascent's sweeps grow with the goal too, so the kicks there
+/// take longer than those at goal 100 (the README's figures).
 pub fn default_kicks(model: &Model) -> usize {
     let kicks = match model.landing() {
         Landing::General => KICKS_GENERAL,
@@ -332,6 +336,9 @@ impl<V: Probability> Engine<'_, V> {
     /// [`KICK_BATCH`] kicks starts from the best before it, so the result
     /// does not depend on the number of threads.
     fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
+        if kicks == 0 {
+            return best;
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
         let mut known = Known::from([answers(&best.policy)]);
         let mut moves = self.moves(field, &best.policy);
@@ -448,10 +455,11 @@ fn better<V: Probability>(a: Ascent<V>, b: Ascent<V>) -> Ascent<V> {
 }
 
 /// Another action in a reached cell, and its loss: the exact fall of the
-/// win rate if that cell alone took it.
-#[derive(Clone, Copy)]
+/// win rate if that cell alone took it (at a policy no sweep changes; after
+/// an ascent stopped by [`MAX_SWEEPS`], measured from the sweep's choice).
 /// 16 bytes: every reached cell's other answers are kept, millions of
 /// them at large goals.
+#[derive(Clone, Copy)]
 struct Move {
     loss: f64,
     /// (s, o): scores are below the goal limit of 10,000.
@@ -873,6 +881,50 @@ mod tests {
                 policy = next;
                 rate = swept;
             }
+        }
+    }
+
+    /// At the end of an ascent, each move's loss is the exact fall of the
+    /// win rate: the evaluator's grade of the policy with that one cell
+    /// changed is the policy's grade less the loss (fa16, goal 20, the
+    /// cheapest moves and some dearer ones).
+    #[test]
+    fn a_moves_loss_is_the_fall_of_the_graded_win_rate() {
+        let rules = Rules::fa16();
+        let model = Model::new(&rules, 20).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let b = Policy::from_strategy(
+            &crate::strategy::course_strategy(&rules, "always_roll", &[4]).unwrap(),
+            &rules,
+            20,
+            "always_roll(4)",
+        )
+        .unwrap();
+        let seen = engine.best_response(&b).policy.to_policy(&model);
+        let start = seen.slice_at(0).unwrap();
+        let ascent = engine.ascend(&[&b], &start, super::MAX_SWEEPS, &[], None);
+        let rate = engine.grade(&ascent.policy, &b).win_rate;
+        let moves = engine.moves(&[&b], &ascent.policy);
+        assert!(moves.len() > 40, "{} moves", moves.len());
+        for m in moves
+            .iter()
+            .take(20)
+            .chain(moves.iter().step_by(moves.len() / 20))
+        {
+            let mut actions = ascent.policy.actions().clone();
+            let (s, o) = (usize::from(m.cell.0), usize::from(m.cell.1));
+            for h in 0..actions.dim().0 {
+                actions[[h, s, o]] = m.action;
+            }
+            let moved = Policy::from_actions(&rules, 20, actions).unwrap();
+            let graded = engine.grade(&moved, &b).win_rate;
+            assert!(
+                (rate - m.loss - graded).abs() < 1e-12,
+                "{:?} to {}: {rate} - {} against {graded}",
+                m.cell,
+                m.action,
+                m.loss
+            );
         }
     }
 

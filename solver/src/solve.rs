@@ -950,4 +950,47 @@ mod tests {
             }
         }
     }
+
+    /// Where no action passes, the action chosen in the state's own loop
+    /// ([`Engine::choose_exit`]) is the one [`Options::choose`] takes from
+    /// the whole options, value and action bit for bit: every such preset,
+    /// every state, on a grid of distinct cells and on a coarse one (eighths,
+    /// so that actions tie and the lowest must win).
+    #[test]
+    fn choosing_in_the_loop_equals_choosing_from_the_options() {
+        for preset in PRESETS {
+            let rules = preset.rules();
+            if rules.can_score_zero() || rules.recall() != Recall::None {
+                continue;
+            }
+            let model = Model::new(&rules, 40).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            for coarse in [false, true] {
+                let mut grid = Grid::new(&model, 0.0);
+                for (i, v) in grid.cells.iter_mut().enumerate() {
+                    let fine = (i as f64 * 0.618_033_988_749_895 + 0.1).fract();
+                    *v = if coarse {
+                        (fine * 8.0).floor() / 8.0
+                    } else {
+                        fine
+                    };
+                }
+                let complement = |v: &f64| 1.0 - v;
+                let mut buffer = vec![];
+                for layer in engine.layers() {
+                    for &x in &layer.states {
+                        let looped = engine.choose_exit(x, &mut buffer, &grid, &grid, complement);
+                        let options = engine.options(x, &mut buffer, &grid, &grid, complement);
+                        let chosen = options.choose(None);
+                        assert_eq!(
+                            (looped.0.to_bits(), looped.1),
+                            (chosen.0.to_bits(), chosen.1),
+                            "{} from {x:?} (coarse grid: {coarse})",
+                            preset.name
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

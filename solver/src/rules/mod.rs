@@ -305,6 +305,9 @@ impl Rules {
 
     /// Whether some turn can score 0 points, so that a state can repeat.
     /// (Piggy Back's 0 points hand the opponent num_rolls: the scores move.)
+    /// The solver trusts it: where it says no, no turn is looked at for a
+    /// pass (`Engine::pass`, `choose_exit`), so a new rule or modifier
+    /// that can score 0 must say so here.
     pub fn can_score_zero(&self) -> bool {
         self.zero.can_score_zero()
     }
