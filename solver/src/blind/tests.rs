@@ -1,0 +1,148 @@
+//! Sweeps, reach and moves of the blind search, against the evaluator.
+
+use super::{ChaCha8Rng, Work};
+use crate::model::Next;
+use crate::solve::{Driver, Engine, Grid};
+use crate::strategy::Policy;
+use crate::{Model, Rules, State, PRESETS};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+/// A random fa16 policy: the same answer with both sides if `blind`.
+fn random_policy(rules: &Rules, goal: u32, rng: &mut ChaCha8Rng, blind: bool) -> Policy {
+    let g = goal as usize;
+    let mut actions = ndarray::Array3::zeros((2, g, g));
+    for s in 0..g {
+        for o in 0..g {
+            let a = rng.gen_range(rules.actions()) as i8;
+            actions[[0, s, o]] = a;
+            actions[[1, s, o]] = if blind {
+                a
+            } else {
+                rng.gen_range(rules.actions()) as i8
+            };
+        }
+    }
+    Policy::from_actions(rules, goal, actions).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// From a random blind start against a random opponent (which
+    /// plays Pork Chop and sees the sides), no sweep lowers the win
+    /// rate, and each sweep's win rate is the evaluator's exact grade
+    /// of the policy it made.
+    #[test]
+    fn sweeps_never_lower_the_win_rate(goal in 4u32..24, seed: u64) {
+        let rules = Rules::fa16();
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let b = random_policy(&rules, goal, &mut rng, false);
+        let mut policy = random_policy(&rules, goal, &mut rng, true);
+        let mut rate = engine.grade(&policy, &b).win_rate;
+        let mut work = Work::new(&engine, &[&b]);
+        for _ in 0..5 {
+            work.reach(&policy);
+            let (next, _) = work.sweep(&policy, &[]);
+            let swept = work.win_rate();
+            prop_assert!(swept >= rate - 1e-12, "{} after {}", swept, rate);
+            let graded = engine.grade(&next, &b).win_rate;
+            prop_assert!((swept - graded).abs() < 1e-12, "{} vs {}", swept, graded);
+            prop_assert!(!next.sees_hidden());
+            policy = next;
+            rate = swept;
+        }
+    }
+}
+
+/// At the end of an ascent, each move's loss is the exact fall of the
+/// win rate: the evaluator's grade of the policy with that one cell
+/// changed is the policy's grade less the loss (fa16, goal 20, the
+/// cheapest moves and some dearer ones).
+#[test]
+fn a_moves_loss_is_the_fall_of_the_graded_win_rate() {
+    let rules = Rules::fa16();
+    let model = Model::new(&rules, 20).unwrap();
+    let engine = Engine::<f64>::new(&model, Driver::Sequential);
+    let b = Policy::from_strategy(
+        &crate::strategy::course_strategy(&rules, "always_roll", &[4]).unwrap(),
+        &rules,
+        20,
+        "always_roll(4)",
+    )
+    .unwrap();
+    let seen = engine.best_response(&b).policy.to_policy(&model);
+    let start = seen.slice_at(0).unwrap();
+    let ascent = engine.ascend(&[&b], &start, super::MAX_SWEEPS, &[], None);
+    let rate = engine.grade(&ascent.policy, &b).win_rate;
+    let moves = engine.moves(&[&b], &ascent.policy);
+    assert!(moves.len() > 40, "{} moves", moves.len());
+    for m in moves
+        .iter()
+        .take(20)
+        .chain(moves.iter().step_by(moves.len() / 20))
+    {
+        let mut actions = ascent.policy.actions().clone();
+        let (s, o) = (usize::from(m.cell.0), usize::from(m.cell.1));
+        for h in 0..actions.dim().0 {
+            actions[[h, s, o]] = m.action;
+        }
+        let moved = Policy::from_actions(&rules, 20, actions).unwrap();
+        let graded = engine.grade(&moved, &b).win_rate;
+        assert!(
+            (rate - m.loss - graded).abs() < 1e-12,
+            "{:?} to {}: {rate} - {} against {graded}",
+            m.cell,
+            m.action,
+            m.loss
+        );
+    }
+}
+
+/// A policy of random actions in every state, hidden values apart.
+fn any_policy(model: &Model, rng: &mut ChaCha8Rng) -> Policy {
+    let rules = model.rules();
+    let g = model.goal() as usize;
+    let shape = (model.hidden().len(), g, g);
+    let actions = ndarray::Array3::from_shape_fn(shape, |_| rng.gen_range(rules.actions()) as i8);
+    Policy::from_actions(rules, model.goal(), actions).unwrap()
+}
+
+/// Under every preset, the reach that `push` hands on along the grid's
+/// rows is bit for bit the reach handed on through the general next() of
+/// every outcome, in the same order.
+#[test]
+fn the_reach_on_the_fast_paths_is_the_general_reach() {
+    for preset in PRESETS {
+        let rules = preset.rules();
+        let model = Model::new(&rules, 15).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let mut rng = ChaCha8Rng::seed_from_u64(20);
+        let (ours, b) = (any_policy(&model, &mut rng), any_policy(&model, &mut rng));
+        let mut work = Work::new(&engine, &[&b]);
+        work.reach(&ours);
+
+        let general = |mover: &Policy, x: State, own: &mut Grid<f64>, other: &mut Grid<f64>| {
+            let r = *own.get(x);
+            engine.for_each_outcome(x, mover.get(x), |p, next| match next {
+                Next::Continue(y) => *other.get_mut(y) += r * p,
+                Next::Again(y) => *own.get_mut(y) += r * p,
+                Next::Win | Next::Loss => {}
+            });
+        };
+        let (mut us, mut them) = (Grid::new(&model, 0.0), Grid::new(&model, 0.0));
+        us.set(State::START, 0.5);
+        them.set(State::START, 0.5);
+        for layer in work.layers.iter().rev() {
+            for &x in &layer.states {
+                general(&ours, x, &mut us, &mut them);
+                general(&b, x, &mut them, &mut us);
+            }
+        }
+        let opponent = &work.field[0];
+        assert!(opponent.reach_us == us, "{}: our reach", preset.name);
+        assert!(opponent.reach_b == them, "{}: B's reach", preset.name);
+    }
+}
