@@ -224,7 +224,7 @@ pub struct FinalArgs {
     /// after its ascents (each changes one to five cells to near-tie
     /// answers and climbs again, kept only if it ends better; about an
     /// ascent's time each). Rules with memories make none. [default up to
-    /// goal 100: 256 where rolls take the fast paths (fa16), 64 where they
+    /// goal 100: 256 where rolls take the fast paths (fa16), 56 where they
     /// take the general rules (su17); above it as many as take the time of
     /// those at goal 100, at least 1]
     #[arg(long, value_name = "KICKS", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]

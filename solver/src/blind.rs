@@ -121,8 +121,10 @@ use crate::Model;
 /// ([`Landing`]: fa16); [`KICKS_GENERAL`] where it does not.
 pub const KICKS: usize = 256;
 /// The default kicks where rolls take the general next() (su17's Perfect
-/// Piggy): a kick there costs about four times an fa16 kick.
-pub const KICKS_GENERAL: usize = 64;
+/// Piggy): a kick there costs about four times an fa16 kick, and 56 keep
+/// su17's `hog final` under 10 s on the 2-core VM (8.6 s; 64 took 10.0 to
+/// 10.4 s).
+pub const KICKS_GENERAL: usize = 56;
 
 /// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
 /// above goal 100 those scaled down by (100 / goal)², a sweep's cost, at
