@@ -1,7 +1,10 @@
 //! hog against the minimal scalar kernel (benches/kernel/fa13.rs), side by
 //! side on one thread: the fa13 self-play solve and the exact grade of
 //! always_roll(5) against always_roll(4), at goals 100, 500 and 2000
-//! (criterion group `kernel_vs_engine`; the README records the ratios).
+//! (criterion group `kernel_vs_engine`; the README records the ratios);
+//! and a contest of 100 fa13 tables at goal 100 (`hog contest`'s
+//! `round_robin::grade_pairs`, both threads) beside the kernel grading the
+//! same 4,950 pairs split over two threads (group `contest_vs_kernel_pairs`).
 //!
 //! `--count OPERATION GOAL TIMES` runs one operation (`kernel_solve`,
 //! `hog_solve`, `kernel_grade` or `hog_grade`) TIMES times and nothing
@@ -11,6 +14,7 @@
 
 use criterion::{criterion_group, BenchmarkId, Criterion};
 use hog_solver::evaluate::Grade;
+use hog_solver::round_robin::grade_pairs;
 use hog_solver::solve::{Driver, Engine, Solution};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules};
@@ -107,7 +111,109 @@ fn kernel_vs_engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernel_vs_engine);
+/// The entries of the contest benchmark.
+const ENTRIES: usize = 100;
+
+/// Entry k's answer in cell i: an arbitrary action 0 to 10 (a
+/// multiplicative hash of the two), so every number of dice is played.
+fn arbitrary_dice(k: usize, i: usize) -> i8 {
+    let h = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (k as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as i8 % 11
+}
+
+/// A contest: [`ENTRIES`] tables at goal 100, every pair once.
+struct Contest {
+    model: Model,
+    policies: Vec<Policy>,
+    tables: Vec<Vec<i8>>,
+    pairs: Vec<(usize, usize)>,
+    kernel: fa13::Kernel,
+}
+
+impl Contest {
+    fn new() -> Contest {
+        let (rules, goal) = (Rules::fa13(), 100);
+        let g = goal as usize;
+        let tables: Vec<Vec<i8>> = (0..ENTRIES)
+            .map(|k| (0..g * g).map(|i| arbitrary_dice(k, i)).collect())
+            .collect();
+        let policies = tables
+            .iter()
+            .map(|table| {
+                let answer = |s: u32, o: u32| i64::from(table[s as usize * g + o as usize]);
+                Policy::from_strategy(&answer, &rules, goal, "arbitrary").expect("legal answers")
+            })
+            .collect();
+        let pairs = (0..ENTRIES)
+            .flat_map(|a| (a + 1..ENTRIES).map(move |b| (a, b)))
+            .collect();
+        Contest {
+            model: Model::new(&rules, goal).expect("a valid goal"),
+            policies,
+            tables,
+            pairs,
+            kernel: fa13::Kernel::new(g),
+        }
+    }
+
+    /// Every pair's win rate for its first entry, by `hog contest`'s grader.
+    fn hog(&self) -> Vec<f64> {
+        let policies: Vec<&Policy> = self.policies.iter().collect();
+        let rates: Vec<std::sync::atomic::AtomicU64> =
+            self.pairs.iter().map(|_| Default::default()).collect();
+        grade_pairs(&self.model, &policies, &self.pairs, |k, graded| {
+            rates[k].store(
+                graded.a_wins.to_bits(),
+                std::sync::atomic::Ordering::Relaxed,
+            )
+        });
+        rates
+            .iter()
+            .map(|r| f64::from_bits(r.load(std::sync::atomic::Ordering::Relaxed)))
+            .collect()
+    }
+
+    /// The same by the kernel, the pairs alternately on two threads.
+    fn kernel(&self) -> Vec<f64> {
+        let half = |first: usize| {
+            (first..self.pairs.len())
+                .step_by(2)
+                .map(|k| {
+                    let (a, b) = self.pairs[k];
+                    self.kernel.grade(&self.tables[a], &self.tables[b]).win_rate
+                })
+                .collect::<Vec<f64>>()
+        };
+        let (even, odd) = std::thread::scope(|scope| {
+            let odd = scope.spawn(|| half(1));
+            (half(0), odd.join().expect("the second thread"))
+        });
+        let mut rates = vec![0.0; self.pairs.len()];
+        for (k, rate) in (0..).step_by(2).zip(even).chain((1..).step_by(2).zip(odd)) {
+            rates[k] = rate;
+        }
+        rates
+    }
+}
+
+fn contest_vs_kernel_pairs(c: &mut Criterion) {
+    let contest = Contest::new();
+    let (hog, kernel) = (contest.hog(), contest.kernel());
+    assert!(
+        hog.iter()
+            .map(|r| r.to_bits())
+            .eq(kernel.iter().map(|r| r.to_bits())),
+        "the contest and the kernel grade the pairs alike"
+    );
+    let mut group = c.benchmark_group("contest_vs_kernel_pairs");
+    group.sample_size(10);
+    group.bench_function("kernel_4950_pairs", |b| b.iter(|| contest.kernel()));
+    group.bench_function("hog_contest_100_entries", |b| b.iter(|| contest.hog()));
+    group.finish();
+}
+
+criterion_group!(benches, kernel_vs_engine, contest_vs_kernel_pairs);
 
 /// `--count OPERATION GOAL TIMES`, if given.
 fn count_mode() -> Option<(String, u32, u32)> {
