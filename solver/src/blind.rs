@@ -516,7 +516,6 @@ fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
 /// order, without the general next() of each outcome.
 fn push<V: Probability>(
     engine: &Engine<'_, V>,
-    rolls: &[Vec<(u32, V)>],
     mover: &Policy,
     x: State,
     own: &mut Grid<V>,
@@ -529,14 +528,14 @@ fn push<V: Probability>(
     let model = engine.model();
     let a = mover.get(x);
     let n = model.effective_rolls(x, a);
-    let landing = model.landing();
+    let landing = engine.landing();
     let fast = n >= 1 && landing != Landing::General && model.feral().is_none();
     if !fast {
         engine.for_each_outcome(x, a, |p, next| add(own, other, next, &r, p));
         return;
     }
     let (s, o, goal) = (x.score, x.opponent_score, model.goal());
-    let outcomes = &rolls[model.roll_index(x, n)];
+    let outcomes = &engine.rolls()[model.roll_index(x, n)];
     let fires = match landing {
         Landing::Fires => model.fire_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
         _ => 0,
@@ -597,8 +596,6 @@ struct Work<'e, 'm, V> {
     layers: Vec<Layer>,
     field: Vec<Opponent<'e, V>>,
     buffer: Vec<V>,
-    /// The model's roll tables in V, as the engine converts them.
-    rolls: Vec<Vec<(u32, V)>>,
     /// Whether sweeps record their moves, into `moves`.
     record_moves: bool,
     /// Every other action of every reached cell in the last sweep, and
@@ -623,16 +620,6 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 })
                 .collect(),
             buffer: vec![],
-            rolls: model
-                .roll_tables()
-                .iter()
-                .map(|dist| {
-                    dist.counts
-                        .iter()
-                        .map(|&(p, c)| (p, V::from_counts(c, dist.total)))
-                        .collect()
-                })
-                .collect(),
             record_moves: false,
             moves: vec![],
         }
@@ -654,7 +641,6 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 for &x in &layer.states {
                     push(
                         self.engine,
-                        &self.rolls,
                         ours,
                         x,
                         &mut opponent.reach_us,
@@ -662,7 +648,6 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     );
                     push(
                         self.engine,
-                        &self.rolls,
                         opponent.b,
                         x,
                         &mut opponent.reach_b,

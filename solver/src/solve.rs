@@ -271,6 +271,16 @@ impl<'m, V: Probability> Engine<'m, V> {
         }
     }
 
+    /// The model's roll tables in V, by [`Model::roll_index`].
+    pub(crate) fn rolls(&self) -> &[Vec<(u32, V)>] {
+        &self.rolls
+    }
+
+    /// [`Model::landing`], found once.
+    pub(crate) fn landing(&self) -> Landing {
+        self.landing
+    }
+
     /// Calls `progress(done, all)` as each layer of a solve or evaluation
     /// starts: `done` states of `all` are solved, for a progress bar. (The
     /// library prints nothing itself.)
