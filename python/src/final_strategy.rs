@@ -205,15 +205,7 @@ pub fn final_strategy(
             .blind_response(&b)
     })?
     .map_err(value_error)?;
-    let objective = if response.hidden {
-        Objective::BlindBestResponse {
-            against: against.clone(),
-        }
-    } else {
-        Objective::BestResponse {
-            against: against.clone(),
-        }
-    };
+    let objective = Objective::final_response(against.clone(), response.hidden);
     Ok(Final {
         rules,
         goal,

@@ -89,6 +89,18 @@ pub enum Objective {
     BlindBestResponse { against: String },
 }
 
+impl Objective {
+    /// What `hog final`'s search answered: the blind best response to
+    /// `against` where the rules hide state, else the ordinary best response.
+    pub fn final_response(against: String, hidden: bool) -> Objective {
+        if hidden {
+            Objective::BlindBestResponse { against }
+        } else {
+            Objective::BestResponse { against }
+        }
+    }
+}
+
 impl std::fmt::Display for Objective {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

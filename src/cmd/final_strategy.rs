@@ -130,15 +130,7 @@ pub fn run(
         }
         None => None,
     };
-    let objective = if response.hidden {
-        Objective::BlindBestResponse {
-            against: against.clone(),
-        }
-    } else {
-        Objective::BestResponse {
-            against: against.clone(),
-        }
-    };
+    let objective = Objective::final_response(against.clone(), response.hidden);
     let mut info = ExportInfo::new(
         &rules,
         goal,

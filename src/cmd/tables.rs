@@ -212,11 +212,7 @@ fn build(
         let table = PolicyTable {
             rules: rules.clone(),
             goal,
-            objective: if blind.hidden {
-                Objective::BlindBestResponse { against }
-            } else {
-                Objective::BestResponse { against }
-            },
+            objective: Objective::final_response(against, blind.hidden),
             policy: blind.policy,
             values: blind.values.cells().to_owned(),
             exact: None,
