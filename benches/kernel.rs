@@ -4,7 +4,10 @@
 //! (criterion group `kernel_vs_engine`; the README records the ratios);
 //! and a contest of 100 fa13 tables at goal 100 (`hog contest`'s
 //! `round_robin::grade_pairs`, both threads) beside the kernel grading the
-//! same 4,950 pairs split over two threads (group `contest_vs_kernel_pairs`).
+//! same 4,950 pairs split over two threads (group `contest_vs_kernel_pairs`);
+//! and the solve on one thread and on two, hog's rayon driver beside the
+//! kernel on a persistent team of threads (benches/kernel/team.rs), at
+//! goals 2000 and 5000 (group `two_threads`).
 //!
 //! `--count OPERATION GOAL TIMES` runs one operation (`kernel_solve`,
 //! `hog_solve`, `kernel_grade` or `hog_grade`) TIMES times and nothing
@@ -21,6 +24,8 @@ use hog_solver::{Model, Rules};
 
 #[path = "kernel/fa13.rs"]
 mod fa13;
+#[path = "kernel/team.rs"]
+mod team;
 
 const GOALS: [u32; 3] = [100, 500, 2000];
 
@@ -107,6 +112,38 @@ fn kernel_vs_engine(c: &mut Criterion) {
         group.bench_function(id("hog_solve"), |b| b.iter(|| pair.hog_solve()));
         group.bench_function(id("kernel_grade"), |b| b.iter(|| pair.kernel_grade()));
         group.bench_function(id("hog_grade"), |b| b.iter(|| pair.hog_grade()));
+    }
+    group.finish();
+}
+
+/// Each solve on one thread and on two: the kernel alone and on a team of
+/// two (checked equal to the bit first), hog with `Driver::Sequential` and
+/// with `Driver::Parallel` in rayon's pool (two threads on the 2-core VM,
+/// or `RAYON_NUM_THREADS`).
+fn two_threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("two_threads");
+    group.sample_size(10);
+    for goal in [2000, 5000] {
+        let pair = Pair::new(goal);
+        pair.check();
+        let (alone, team) = (pair.kernel_solve(), team::solve(&pair.kernel, 2));
+        assert!(
+            alone
+                .values
+                .iter()
+                .map(|v| v.to_bits())
+                .eq(team.values.iter().map(|v| v.to_bits()))
+                && alone.actions == team.actions,
+            "the team solves as the kernel alone"
+        );
+        let id = |name| BenchmarkId::new(name, goal);
+        group.bench_function(id("kernel_one_thread"), |b| b.iter(|| pair.kernel_solve()));
+        group.bench_function(id("kernel_team_of_two"), |b| {
+            b.iter(|| team::solve(&pair.kernel, 2))
+        });
+        group.bench_function(id("hog_one_thread"), |b| b.iter(|| pair.hog_solve()));
+        let parallel = Engine::<f64>::new(&pair.model, Driver::Parallel);
+        group.bench_function(id("hog_rayon"), |b| b.iter(|| parallel.optimal()));
     }
     group.finish();
 }
@@ -213,7 +250,12 @@ fn contest_vs_kernel_pairs(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernel_vs_engine, contest_vs_kernel_pairs);
+criterion_group!(
+    benches,
+    kernel_vs_engine,
+    contest_vs_kernel_pairs,
+    two_threads
+);
 
 /// `--count OPERATION GOAL TIMES`, if given.
 fn count_mode() -> Option<(String, u32, u32)> {

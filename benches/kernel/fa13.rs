@@ -56,8 +56,12 @@ impl Kernel {
         &self.rolls[usize::from((s + o).is_multiple_of(7))]
     }
 
+    pub(crate) fn goal(&self) -> usize {
+        self.goal
+    }
+
     /// The states of the layer s + o = `sum`: (s, sum - s).
-    fn layer(&self, sum: usize) -> impl Iterator<Item = (usize, usize)> {
+    pub(crate) fn layer(&self, sum: usize) -> impl Iterator<Item = (usize, usize)> {
         let g = self.goal;
         (sum.saturating_sub(g - 1)..=sum.min(g - 1)).map(move |s| (s, sum - s))
     }
@@ -103,20 +107,20 @@ impl Kernel {
         o: usize,
         f: &mut [f64],
         (win, loss): (f64, f64),
-        grid: &[f64],
+        grid: &(impl Cells + ?Sized),
         cell: impl Fn(f64) -> f64,
     ) {
         let g = self.goal;
         let below = f.len().min(g - 1 - s);
-        let row = &grid[o * g + s + 1..][..below];
-        for (slot, &v) in f[..below].iter_mut().zip(row) {
+        let row = grid.stretch(o * g + s + 1, below);
+        for (slot, v) in f[..below].iter_mut().zip(row) {
             *slot = cell(v);
         }
         f[below..].fill(win);
         let half = if o.is_multiple_of(2) { o / 2 } else { 0 };
         for m in [2 * o, half] {
             if m > s && m - s <= f.len() {
-                f[m - s - 1] = self.after(s, o, m - s, win, loss, |y| cell(grid[y]));
+                f[m - s - 1] = self.after(s, o, m - s, win, loss, |y| cell(grid.cell(y)));
             }
         }
     }
@@ -127,27 +131,41 @@ impl Kernel {
         let g = self.goal;
         let mut values = vec![0.0; g * g];
         let mut actions = vec![0i8; g * g];
-        // after_roll[i]: the mover's value after scoring i + 1 points.
         let mut after_roll = [0.0; 6 * MAX_DICE];
         for sum in (0..=2 * (g - 1)).rev() {
             for (s, o) in self.layer(sum) {
-                let dice = self.dice(s, o);
-                let f = &mut after_roll[..dice[MAX_DICE - 1].len()];
-                self.after_roll(s, o, f, (1.0, 0.0), &values, |v| 1.0 - v);
-                let mut q = [0.0; MAX_DICE + 1];
-                q[0] = self.after(s, o, free_bacon(o), 1.0, 0.0, |y| 1.0 - values[y]);
-                for n in 1..=MAX_DICE {
-                    q[n] = dot(&dice[n - 1], &after_roll);
-                }
-                let best = q
-                    .iter()
-                    .fold(0.0, |best: f64, &v| if v > best { v } else { best });
-                let action = q.iter().position(|&v| v >= best - TIE).unwrap();
-                values[s * g + o] = best;
-                actions[s * g + o] = action as i8;
+                let (value, action) = self.best(s, o, &mut after_roll, values.as_slice());
+                values[s * g + o] = value;
+                actions[s * g + o] = action;
             }
         }
         Solution { values, actions }
+    }
+
+    /// V(s, o) and the lowest number of dice within [`TIE`] of it, from the
+    /// layers above in `values`; `after_roll[i]` is scratch space for the
+    /// mover's value after scoring i + 1 points.
+    #[inline(always)]
+    pub(crate) fn best(
+        &self,
+        s: usize,
+        o: usize,
+        after_roll: &mut [f64; 6 * MAX_DICE],
+        values: &(impl Cells + ?Sized),
+    ) -> (f64, i8) {
+        let dice = self.dice(s, o);
+        let f = &mut after_roll[..dice[MAX_DICE - 1].len()];
+        self.after_roll(s, o, f, (1.0, 0.0), values, |v| 1.0 - v);
+        let mut q = [0.0; MAX_DICE + 1];
+        q[0] = self.after(s, o, free_bacon(o), 1.0, 0.0, |y| 1.0 - values.cell(y));
+        for n in 1..=MAX_DICE {
+            q[n] = dot(&dice[n - 1], after_roll);
+        }
+        let best = q
+            .iter()
+            .fold(0.0, |best: f64, &v| if v > best { v } else { best });
+        let action = q.iter().position(|&v| v >= best - TIE).unwrap();
+        (best, action as i8)
     }
 
     /// A's chance to win against B, both fixed (`a[s * goal + o]`: A's dice
@@ -189,6 +207,26 @@ impl Kernel {
             sum += prob * value;
         }
         sum
+    }
+}
+
+/// Where the kernel reads its grid's cells: a plain slice on one thread
+/// (benches/kernel/team.rs adds cells that threads share).
+pub trait Cells {
+    fn cell(&self, i: usize) -> f64;
+    /// The `n` cells from i on, in order.
+    fn stretch(&self, i: usize, n: usize) -> impl Iterator<Item = f64>;
+}
+
+impl Cells for [f64] {
+    #[inline(always)]
+    fn cell(&self, i: usize) -> f64 {
+        self[i]
+    }
+
+    #[inline(always)]
+    fn stretch(&self, i: usize, n: usize) -> impl Iterator<Item = f64> {
+        self[i..][..n].iter().copied()
     }
 }
 

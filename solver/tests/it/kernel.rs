@@ -12,6 +12,8 @@ use ndarray::Array3;
 
 #[path = "../../../benches/kernel/fa13.rs"]
 mod fa13;
+#[path = "../../../benches/kernel/team.rs"]
+mod team;
 
 /// Goals with few and with many swaps and four-sided states past the goal's
 /// reach of one turn.
@@ -43,6 +45,32 @@ fn the_kernel_solves_fa13_to_the_engines_bits() {
                 *action,
                 actions[(0, s, o)],
                 "goal {goal}: action at ({s}, {o})"
+            );
+        }
+    }
+}
+
+/// The persistent team (benches/kernel/team.rs) computes each state as the
+/// one-thread kernel does, so any thread count gives its bits: a state
+/// computed before the layers above were closed, or written to the wrong
+/// cell, would not.
+#[test]
+fn the_kernels_team_solves_to_the_one_thread_bits() {
+    for goal in [50, 101] {
+        let kernel = fa13::Kernel::new(goal);
+        let alone = kernel.solve();
+        for threads in [2, 3] {
+            let team = team::solve(&kernel, threads);
+            assert!(
+                team.values
+                    .iter()
+                    .map(|v| v.to_bits())
+                    .eq(alone.values.iter().map(|v| v.to_bits())),
+                "goal {goal}, {threads} threads: the values differ"
+            );
+            assert_eq!(
+                team.actions, alone.actions,
+                "goal {goal}, {threads} threads"
             );
         }
     }
