@@ -68,12 +68,14 @@
 use std::fmt::Debug;
 use std::ops::{Add, Mul, Sub};
 
-use ndarray::ArrayView3;
 use rayon::prelude::*;
 
 mod feral;
+mod grid;
 mod options;
+mod team;
 
+pub use grid::Grid;
 pub(crate) use options::Options;
 use options::MAX_ACTIONS;
 
@@ -105,6 +107,13 @@ pub trait Probability:
     /// sleeping thread. For f64 a state costs about 0.2 µs, so a layer of
     /// 512 about 100 µs.
     const MIN_STATES_TO_SPLIT: usize = 512;
+
+    /// The self-play optimum by a team of threads ([`team`]), where the
+    /// engine and this number type allow one; else None, and the layers go
+    /// to the driver.
+    fn optimal_on_team(_engine: &Engine<'_, Self>) -> Option<Solution<Self>> {
+        None
+    }
 }
 
 /// The tie tolerance of f64 values.
@@ -129,86 +138,19 @@ impl Probability for f64 {
     fn to_f64(&self) -> f64 {
         *self
     }
+    fn optimal_on_team(engine: &Engine<'_, f64>) -> Option<Solution<f64>> {
+        engine.team().map(|threads| engine.optimal_on_team(threads))
+    }
 }
 
-/// How a layer's independent states are computed: one thread, or rayon.
-/// Both give bit-identical results (the per-state work is the same pure function).
+/// How a layer's independent states are computed: one thread, or rayon's
+/// threads (and for an f64 self-play solve where no state can pass, a team
+/// of as many threads: [`team`]). All give bit-identical results (the
+/// per-state work is the same pure function).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Driver {
     Sequential,
     Parallel,
-}
-
-/// One value per state. Axis order: (hidden index, score, opponent_score),
-/// the hidden index following [`crate::rules::Hidden::index`] (fa16: 0 six
-/// sides, 1 four); stored flat in that order, and viewed as an ndarray
-/// through [`Grid::cells`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Grid<T> {
-    goal: usize,
-    hidden: Hidden,
-    /// How many hidden values the grid holds: all, or the first few.
-    len: usize,
-    cells: Vec<T>,
-}
-
-impl<T: Clone> Grid<T> {
-    pub fn new(model: &Model, fill: T) -> Grid<T> {
-        Grid::over_first(model, model.hidden().len(), fill)
-    }
-
-    /// A grid over the first `len` of the model's hidden values only (six
-    /// sides first): a state with a later one has no cell (reading it panics).
-    pub(crate) fn over_first(model: &Model, len: usize, fill: T) -> Grid<T> {
-        let hidden = model.hidden();
-        assert!(
-            len <= hidden.len(),
-            "the hidden values are the model's first ones"
-        );
-        let goal = model.goal() as usize;
-        // Every cell written here, on one thread: `vec![fill; n]` of a fill
-        // whose bits are all zero (0.0, 0) leaves the zeros to fresh pages
-        // that the kernel maps at their first touch,
-        // and the parallel solve's threads then fault on them concurrently,
-        // which on the 2-core VM cost up to a third of a two-thread solve at
-        // goal 2000 (a one-thread solve gains a little too).
-        let mut cells = Vec::with_capacity(len * goal * goal);
-        cells.resize(len * goal * goal, fill);
-        Grid {
-            goal,
-            hidden,
-            len,
-            cells,
-        }
-    }
-
-    #[inline]
-    fn index(&self, x: State) -> usize {
-        (self.hidden.index(x) * self.goal + x.score as usize) * self.goal
-            + x.opponent_score as usize
-    }
-
-    #[inline]
-    pub fn get(&self, x: State) -> &T {
-        &self.cells[self.index(x)]
-    }
-
-    pub fn set(&mut self, x: State, value: T) {
-        let i = self.index(x);
-        self.cells[i] = value;
-    }
-
-    #[inline]
-    pub(crate) fn get_mut(&mut self, x: State) -> &mut T {
-        let i = self.index(x);
-        &mut self.cells[i]
-    }
-
-    /// The grid as an array with axes (hidden index, score, opponent_score).
-    pub fn cells(&self) -> ArrayView3<'_, T> {
-        ArrayView3::from_shape((self.len, self.goal, self.goal), &self.cells)
-            .expect("the grid holds hidden x goal x goal cells")
-    }
 }
 
 /// Values that a turn's outcomes are averaged over: a probability, or a tuple of them.
@@ -455,18 +397,24 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// The layers over the first `len` hidden values (six sides first), each
     /// reported to the progress callback as it starts.
     pub(crate) fn layers_over(&self, len: usize) -> impl Iterator<Item = Layer> + '_ {
-        let g = self.model.goal();
-        let hidden = self.model.hidden();
-        let all = len as u64 * u64::from(g) * u64::from(g);
+        let g = u64::from(self.model.goal());
+        let all = len as u64 * g * g;
         let mut done = 0;
-        (0..=2 * (g - 1)).rev().map(move |sum| {
-            let layer = Layer::new(sum, g, &hidden, len);
+        self.quiet_layers(len).inspect(move |layer| {
             if let Some(progress) = self.progress {
                 progress(done, all);
             }
             done += layer.states.len() as u64;
-            layer
         })
+    }
+
+    /// The same layers, not reported.
+    fn quiet_layers(&self, len: usize) -> impl Iterator<Item = Layer> + '_ {
+        let g = self.model.goal();
+        let hidden = self.model.hidden();
+        (0..=2 * (g - 1))
+            .rev()
+            .map(move |sum| Layer::new(sum, g, &hidden, len))
     }
 
     /// Whether a layer of this many states is split over rayon's threads:
@@ -583,6 +531,9 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// The self-play optimum.
     pub fn optimal(&self) -> Solution<V> {
+        if let Some(solution) = V::optimal_on_team(self) {
+            return solution;
+        }
         self.in_pool_for_layers(self.model.hidden().len(), || self.optimal_layers())
     }
 
@@ -875,20 +826,6 @@ impl<V: Probability> BestResponse<V> {
 
     pub fn second(&self) -> V {
         self.them.get(State::START).clone()
-    }
-}
-
-impl Grid<i8> {
-    /// The grid as a checked policy for the model's rules.
-    pub fn to_policy(&self, model: &Model) -> Policy {
-        Policy::from_actions(model.rules(), model.goal(), self.cells().to_owned())
-            .expect("the engine chooses only the rules' actions")
-    }
-
-    /// Whether the policy's answer depends on hidden state somewhere, as
-    /// [`Policy::sees_hidden`].
-    pub fn sees_hidden(&self) -> bool {
-        crate::strategy::sees_hidden(self.cells())
     }
 }
 

@@ -2,6 +2,7 @@
 //! choice among them ([`Engine::choose_exit`]), with the values of a roll's
 //! outcomes read from the grid ([`Engine::roll_values`]).
 
+use super::grid::Cells;
 use super::{max, same_layer, Engine, Grid, Probability};
 use crate::model::{Landing, Next};
 use crate::rules::{State, MAX_DICE};
@@ -96,8 +97,8 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         x: State,
         after_roll: &mut Vec<V>,
-        grid: &Grid<V>,
-        own: &Grid<V>,
+        grid: &impl Cells<V>,
+        own: &impl Cells<V>,
         cell: impl Fn(&V) -> V,
     ) -> (V, i8) {
         let min_action = self.model.rules().min_action();
@@ -139,8 +140,8 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         x: State,
         after_roll: &mut Vec<V>,
-        grid: &Grid<V>,
-        own: &Grid<V>,
+        grid: &impl Cells<V>,
+        own: &impl Cells<V>,
         cell: &impl Fn(&V) -> V,
         mut f: impl FnMut(i32, Result<V, State>),
     ) {
@@ -207,8 +208,8 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         x: State,
         f: &mut [V],
-        grid: &Grid<V>,
-        own: &Grid<V>,
+        grid: &impl Cells<V>,
+        own: &impl Cells<V>,
         cell: &impl Fn(&V) -> V,
     ) {
         let landing = self.landing;
@@ -219,16 +220,16 @@ impl<V: Probability> Engine<'_, V> {
         let (s, o) = (x.score, x.opponent_score);
         // Rolling keeps the hidden value, which the fast paths allow only
         // where it is the dice sides alone.
-        let row = &grid.cells[grid.index(State {
+        let row = grid.index(State {
             score: o,
             opponent_score: 0,
             ..x
-        })..][..grid.goal];
+        });
         if landing == Landing::Mover {
             for (m, slot) in (s..).zip(f.iter_mut()) {
                 let moved = self.model.moved(m);
                 *slot = if moved < goal {
-                    cell(&row[moved as usize])
+                    grid.read(row + moved as usize, cell)
                 } else {
                     V::one()
                 };
@@ -236,9 +237,7 @@ impl<V: Probability> Engine<'_, V> {
             return;
         }
         let (on, past) = f.split_at_mut(f.len().min((goal - s) as usize));
-        for (slot, y) in on.iter_mut().zip(&row[s as usize..]) {
-            *slot = cell(y);
-        }
+        grid.read_run(row + s as usize, on, cell);
         past.fill(V::one());
         if landing != Landing::Fires {
             return;
@@ -256,8 +255,8 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         x: State,
         f: &mut [V],
-        grid: &Grid<V>,
-        own: &Grid<V>,
+        grid: &impl Cells<V>,
+        own: &impl Cells<V>,
         cell: &impl Fn(&V) -> V,
     ) {
         for (p, slot) in f.iter_mut().enumerate() {
@@ -271,14 +270,14 @@ impl<V: Probability> Engine<'_, V> {
 #[inline]
 pub(super) fn outcome_value<V: Probability>(
     next: Next,
-    grid: &Grid<V>,
-    own: &Grid<V>,
+    grid: &impl Cells<V>,
+    own: &impl Cells<V>,
     cell: impl Fn(&V) -> V,
 ) -> V {
     match next {
         Next::Win => V::one(),
         Next::Loss => V::zero(),
-        Next::Continue(y) => cell(grid.get(y)),
-        Next::Again(y) => own.get(y).clone(),
+        Next::Continue(y) => grid.read(grid.index(y), cell),
+        Next::Again(y) => own.read(own.index(y), V::clone),
     }
 }

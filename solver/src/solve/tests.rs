@@ -109,3 +109,45 @@ fn choosing_in_the_loop_equals_choosing_from_the_options() {
         }
     }
 }
+
+/// The team ([`team`]) solves as one thread does, to the bit, on every
+/// preset it takes (no pass, no Feral Hogs; extra turns and memories
+/// included), with teams of two and three threads and at goals where some
+/// layers have fewer states than threads. A state computed before the
+/// layers above it were closed, or written to another's cell, changes
+/// values.
+#[test]
+fn a_team_solves_as_one_thread() {
+    let mut taken = 0;
+    for preset in PRESETS {
+        let rules = preset.rules();
+        let goal = if rules.recall() == Recall::None {
+            90
+        } else {
+            30
+        };
+        let model = Model::new(&rules, goal).unwrap();
+        if rules.can_score_zero() || model.feral().is_some() {
+            continue;
+        }
+        taken += 1;
+        let one = Engine::<f64>::new(&model, Driver::Sequential).optimal_layers();
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        for threads in [2, 3] {
+            let team = engine.optimal_on_team(threads);
+            let bits =
+                |grid: &Grid<f64>| grid.cells.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert!(
+                bits(&team.values) == bits(&one.values),
+                "{}: the values of a team of {threads}",
+                preset.name
+            );
+            assert!(
+                team.policy == one.policy,
+                "{}: the actions of a team of {threads}",
+                preset.name
+            );
+        }
+    }
+    assert!(taken >= 20, "the team takes most presets ({taken})");
+}

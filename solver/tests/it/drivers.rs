@@ -2,8 +2,9 @@
 //! ones run on one thread, see `Probability::MIN_STATES_TO_SPLIT`), so the
 //! goal-100 driver check in cross_check.rs runs both drivers on one thread.
 //! Here the goal is 600: the layers around s + o = 599 hold 600 states per
-//! dice-sides value, so they are split over the pool, and the two drivers
-//! must still agree to the last bit.
+//! dice-sides value, so they are split over the pool (fa16's and sp26's
+//! self-play solves over a team of threads, nju21's passes over rayon's),
+//! and the two drivers must still agree to the last bit.
 
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
