@@ -5,9 +5,9 @@
 //! and a contest of 100 fa13 tables at goal 100 (`hog contest`'s
 //! `round_robin::grade_pairs`, both threads) beside the kernel grading the
 //! same 4,950 pairs split over two threads (group `contest_vs_kernel_pairs`);
-//! and the solve on one thread and on two, hog's rayon driver beside the
-//! kernel on a persistent team of threads (benches/kernel/team.rs), at
-//! goals 2000 and 5000 (group `two_threads`).
+//! and the solve on one thread and on two, hog's team of threads
+//! (solver/src/solve/team.rs) beside the kernel's (benches/kernel/team.rs),
+//! at goals 2000 and 5000 (group `two_threads`).
 //!
 //! `--count OPERATION GOAL TIMES` runs one operation (`kernel_solve`,
 //! `hog_solve`, `kernel_grade` or `hog_grade`) TIMES times and nothing
@@ -118,8 +118,8 @@ fn kernel_vs_engine(c: &mut Criterion) {
 
 /// Each solve on one thread and on two: the kernel alone and on a team of
 /// two (checked equal to the bit first), hog with `Driver::Sequential` and
-/// with `Driver::Parallel` in rayon's pool (two threads on the 2-core VM,
-/// or `RAYON_NUM_THREADS`).
+/// with `Driver::Parallel`, which solves on a team of rayon's number of
+/// threads (two on the 2-core VM, or `RAYON_NUM_THREADS`).
 fn two_threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("two_threads");
     group.sample_size(10);
@@ -143,7 +143,7 @@ fn two_threads(c: &mut Criterion) {
         });
         group.bench_function(id("hog_one_thread"), |b| b.iter(|| pair.hog_solve()));
         let parallel = Engine::<f64>::new(&pair.model, Driver::Parallel);
-        group.bench_function(id("hog_rayon"), |b| b.iter(|| parallel.optimal()));
+        group.bench_function(id("hog_team_of_two"), |b| b.iter(|| parallel.optimal()));
     }
     group.finish();
 }
