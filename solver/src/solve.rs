@@ -72,15 +72,17 @@ use rayon::prelude::*;
 
 mod feral;
 mod grid;
+mod layer;
 mod options;
 mod team;
 
 pub use grid::Grid;
+pub(crate) use layer::Layer;
 pub(crate) use options::Options;
 use options::MAX_ACTIONS;
 
 use crate::model::{Landing, Model, Next};
-use crate::rules::{Hidden, State};
+use crate::rules::State;
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -754,47 +756,6 @@ fn min<V: PartialOrd>(a: V, b: V) -> V {
         b
     } else {
         a
-    }
-}
-
-/// The states with a given sum of scores, for each of the first hidden values.
-pub(crate) struct Layer {
-    sum: u32,
-    lowest_score: u32,
-    per_value: usize,
-    hidden: Hidden,
-    pub(crate) states: Vec<State>,
-}
-
-impl Layer {
-    fn new(sum: u32, goal: u32, hidden: &Hidden, len: usize) -> Layer {
-        // s + o = sum with 0 <= s, o <= G - 1: max(0, sum - (G - 1)) <= s <= min(sum, G - 1).
-        let lowest_score = sum.saturating_sub(goal - 1);
-        let highest_score = sum.min(goal - 1);
-        let per_value = (highest_score - lowest_score + 1) as usize;
-        // One loop per hidden value over a half-open range: a flat_map over
-        // inclusive ranges cost 43 instructions a state (callgrind).
-        let mut states = Vec::with_capacity(len * per_value);
-        for i in 0..len {
-            let first = hidden.state(i, lowest_score, sum - lowest_score);
-            states.extend((lowest_score..highest_score + 1).map(|s| State {
-                score: s,
-                opponent_score: sum - s,
-                ..first
-            }));
-        }
-        Layer {
-            sum,
-            lowest_score,
-            per_value,
-            hidden: hidden.clone(),
-            states,
-        }
-    }
-
-    /// Where a state of this layer stands in `states`.
-    pub(crate) fn position(&self, x: State) -> usize {
-        self.hidden.index(x) * self.per_value + (x.score - self.lowest_score) as usize
     }
 }
 
