@@ -20,6 +20,8 @@
 
 use std::ops::Add;
 
+mod exits;
+
 use crate::model::{Model, Next};
 use crate::rules::{Special, State};
 use crate::solve::{Driver, Engine, Expectation, Grid, Probability, Step};
@@ -281,7 +283,9 @@ impl<V: Probability> Engine<'_, V> {
         )
     }
 
-    /// The grids of A to move and B to move, in the ends T.
+    /// The grids of A to move and B to move, in the ends T: where no turn
+    /// stays in its layer, [`Engine::evaluate_exits`]; else
+    /// [`Engine::evaluate_passes`].
     fn evaluate_layers<T: Ends<V>>(
         &self,
         a: &Policy,
@@ -293,6 +297,25 @@ impl<V: Probability> Engine<'_, V> {
         // grade that skips fa16's four-sided states.
         let mut a_moves = Grid::over_first(model, len, T::zero());
         let mut b_moves = Grid::over_first(model, len, T::zero());
+        if self.exits_only() {
+            self.evaluate_exits(a, b, len, &mut a_moves, &mut b_moves);
+        } else {
+            self.evaluate_passes(a, b, len, &mut a_moves, &mut b_moves);
+        }
+        (a_moves, b_moves)
+    }
+
+    /// Fills the grids of A to move and B to move over the first `len`
+    /// hidden values under any rules: each layer's steps (an exit value, or
+    /// a pass), then the passes resolved.
+    fn evaluate_passes<T: Ends<V>>(
+        &self,
+        a: &Policy,
+        b: &Policy,
+        len: usize,
+        a_moves: &mut Grid<T>,
+        b_moves: &mut Grid<T>,
+    ) {
         let (a_wins, b_wins) = (T::a_wins(), T::b_wins());
         for layer in self.layers_over(len) {
             // One step of the mover's strategy; `mine`/`yours` are the ends that
@@ -308,8 +331,8 @@ impl<V: Probability> Engine<'_, V> {
             let (a_steps, b_steps): (Vec<_>, Vec<_>) = self
                 .map_layer(&layer, |x| {
                     (
-                        step(x, a, &a_wins, &b_wins, &b_moves, &a_moves),
-                        step(x, b, &b_wins, &a_wins, &a_moves, &b_moves),
+                        step(x, a, &a_wins, &b_wins, b_moves, a_moves),
+                        step(x, b, &b_wins, &a_wins, a_moves, b_moves),
                     )
                 })
                 .into_iter()
@@ -323,14 +346,13 @@ impl<V: Probability> Engine<'_, V> {
                     Step::Pass(_) => T::draw(),
                 },
             };
-            self.write_layer(&layer, &mut a_moves, &mut b_moves, |i, _| {
+            self.write_layer(&layer, a_moves, b_moves, |i, _| {
                 (
                     resolve(&a_steps[i], &b_steps),
                     resolve(&b_steps[i], &a_steps),
                 )
             });
         }
-        (a_moves, b_moves)
     }
 }
 
@@ -414,9 +436,11 @@ pub fn evaluate(model: &Model, a: &Policy, b: &Policy) -> Evaluation<f64> {
 
 #[cfg(test)]
 mod tests {
+    use super::{Ends, Outcome};
     use crate::model::Model;
-    use crate::rules::{Rules, PRESETS};
-    use crate::solve::{Driver, Engine};
+    use crate::rules::{AfterTurn, Rules, PRESETS};
+    use crate::solve::{Driver, Engine, Grid};
+    use crate::strategy::Policy;
 
     /// The grade sums P(A wins) alone, with no draws, exactly when the rules
     /// say no turn can score 0: then no action anywhere may be a pass (a
@@ -440,5 +464,64 @@ mod tests {
             });
             assert_eq!(passes, rules.can_score_zero(), "{rules}");
         }
+    }
+
+    /// Where every turn leaves its layer, the evaluation by
+    /// [`Engine::evaluate_exits`] is [`Engine::evaluate_passes`]'s, cell for
+    /// cell, in both ends that such rules use (P(A wins) alone, and all
+    /// three): every preset it applies to and a rule list of the general
+    /// landing (Sus Fuss and a swap), strategies of every action somewhere
+    /// (no dice, Pork Chop, every number of dice, capped by Hog Tied), at
+    /// goals where most rolls pass the goal and where swaps abound; and
+    /// fa16 at a goal whose layers split over the parallel driver's threads.
+    #[test]
+    fn evaluation_by_exits_is_the_general_evaluation() {
+        fn check<T: Ends<f64> + PartialEq>(engine: &Engine<f64>, a: &Policy, b: &Policy) {
+            let model = engine.model();
+            let len = model.hidden().len();
+            let grids = || (Grid::new(model, T::zero()), Grid::new(model, T::zero()));
+            let (mut exits, mut general) = (grids(), grids());
+            engine.evaluate_exits(a, b, len, &mut exits.0, &mut exits.1);
+            engine.evaluate_passes(a, b, len, &mut general.0, &mut general.1);
+            assert!(exits == general, "{}", model.rules());
+        }
+        let mut rule_sets: Vec<Rules> = PRESETS.iter().map(|p| p.rules()).collect();
+        let mut general_landing = Rules::sp26();
+        general_landing.after = vec![AfterTurn::SusFuss, AfterTurn::SwineSwapDouble];
+        rule_sets.push(general_landing);
+        let mut cases: Vec<(Rules, u32, Driver)> = rule_sets
+            .into_iter()
+            .flat_map(|rules| [7, 60].map(|goal| (rules.clone(), goal, Driver::Sequential)))
+            .collect();
+        cases.push((Rules::fa16(), 300, Driver::Parallel));
+        let mut checked = 0;
+        for (rules, goal, driver) in cases {
+            let model = Model::new(&rules, goal).unwrap();
+            let engine = Engine::<f64>::new(&model, driver);
+            if !engine.exits_only() {
+                continue;
+            }
+            let (a, b) = (mixed_policy(&model, 1), mixed_policy(&model, 2));
+            check::<f64>(&engine, &a, &b);
+            check::<Outcome<f64>>(&engine, &a, &b);
+            checked += 1;
+        }
+        assert!(checked > 20, "the exits apply under most presets");
+    }
+
+    /// A policy of every action of the rules here and there: each state's
+    /// action drawn by a linear congruential generator from `seed`.
+    fn mixed_policy(model: &Model, seed: u64) -> Policy {
+        let rules = model.rules();
+        let g = model.goal() as usize;
+        let (first, count) = (*rules.actions().start(), rules.actions().count() as u64);
+        let mut state = seed;
+        let actions = ndarray::Array3::from_shape_fn((model.hidden().len(), g, g), |_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (first + ((state >> 33) % count) as i32) as i8
+        });
+        Policy::from_actions(rules, model.goal(), actions).unwrap()
     }
 }

@@ -264,12 +264,27 @@ impl Model {
     }
 
     /// Where [`Model::roll`] finds its table in [`Model::roll_tables`]; the
-    /// tables of 1 to 10 dice from one state stand side by side.
+    /// tables of 1 to 10 dice from one state stand side by side:
+    /// [`Model::dice_tables`] + [`Model::class_tables`] + n - 1.
     #[inline]
     pub fn roll_index(&self, state: State, n: i32) -> usize {
-        let dice = self.rules.dice(state);
-        let kind = dice_index(dice) * self.roll_classes.len() + self.roll_class(state.score);
-        kind * MAX_DICE as usize + n as usize - 1
+        self.dice_tables(state) + self.class_tables(state.score) + n as usize - 1
+    }
+
+    /// Where the roll tables of the dice rolled from `state` start (roll
+    /// class 0): kind · 10 for kind = dice index · classes + class. The
+    /// dice depend on the sides and the sum of the scores alone, so this is
+    /// the same for every state of a layer with one hidden value.
+    #[inline]
+    pub fn dice_tables(&self, state: State) -> usize {
+        dice_index(self.rules.dice(state)) * self.roll_classes.len() * MAX_DICE as usize
+    }
+
+    /// How far the roll class of the mover's `score` moves its roll tables
+    /// past [`Model::dice_tables`]: 0 where the rules have one class.
+    #[inline]
+    pub fn class_tables(&self, score: u32) -> usize {
+        self.roll_class(score) * MAX_DICE as usize
     }
 
     /// Every roll table, for an engine that converts them once to its number type.

@@ -74,12 +74,14 @@ mod feral;
 mod grid;
 mod layer;
 mod options;
+mod rolls;
 mod team;
 
 pub use grid::Grid;
 pub(crate) use layer::Layer;
 pub(crate) use options::Options;
 use options::MAX_ACTIONS;
+use rolls::{Dense, Run};
 
 use crate::model::{Landing, Model, Next};
 use crate::rules::State;
@@ -266,14 +268,9 @@ impl<'m, V: Probability> Engine<'m, V> {
     /// model's landing allows, as in [`Engine::roll_values`]: a roll of p
     /// from (s, o, d) lands on the cell (d, o, m) of one grid row, m = s + p
     /// (a lone rule on the mover's score, such as Sus Fuss: moved(s + p)), a
-    /// win if m >= G, except where a rule fires (a swap, Hog Pile, ...).
-    ///
-    /// Without Sus Fuss, m = s + p grows with p. A state from which no
-    /// rule fires (most of them) splits its outcomes (in ascending p)
-    /// into those below the goal, which read row[s + p], and those from the
-    /// goal on, which win: two loops without tests. Otherwise each outcome
-    /// is tested against the state's fire points (a mask). Under Feral
-    /// Hogs each outcome's cell is written out ([`feral`]).
+    /// win if m >= G, except where a rule fires (a swap, Hog Pile, ...):
+    /// [`Engine::roll_on_row`]. Under Feral Hogs each outcome's cell is
+    /// written out ([`feral`]).
     #[inline]
     pub(crate) fn expect_on_grid<T: Expectation<V>>(
         &self,
@@ -284,30 +281,47 @@ impl<'m, V: Probability> Engine<'m, V> {
         grid: &Grid<T>,
         own: &Grid<T>,
     ) -> T {
-        let general = |next: Next| match next {
-            Next::Win => win.clone(),
-            Next::Loss => loss.clone(),
-            Next::Continue(y) => grid.get(y).clone(),
-            Next::Again(y) => own.get(y).clone(),
-        };
+        let general = |next| on_grids(next, (win, loss), grid, own);
         let n = self.model.effective_rolls(x, num_rolls);
         if let Some(feral) = self.model.feral() {
             return self.feral_expect_on_grid(x, n, (win, loss), grid, feral);
         }
-        let landing = self.landing;
-        if n < 1 || landing == Landing::General {
+        if n < 1 || self.landing == Landing::General {
             return self.expect(x, num_rolls, general);
         }
-        let (s, o, goal) = (x.score, x.opponent_score, self.model.goal());
         // Rolling keeps the hidden value, which the fast paths allow only
         // where it is the dice sides alone.
-        let row = &grid.cells[grid.index(State {
-            score: o,
-            opponent_score: 0,
-            ..x
-        })..][..grid.goal];
+        let row = grid.row(grid.hidden.index(x), x.opponent_score);
         let table = self.model.roll_index(x, n);
+        self.roll_on_row(x, n, table, win, row, general)
+    }
+
+    /// [`Engine::expect_on_grid`] of a roll of n >= 1 dice from x where the
+    /// landing is not [`Landing::General`] and not under Feral Hogs, with
+    /// its roll table (`table`: [`Model::roll_index`]) and the grid row that
+    /// its outcomes land on (`row`: the cells (d, o, m)) found by the caller,
+    /// which may find them once for many states; `win` is the value of a
+    /// win, `general` that of an outcome where a rule fires.
+    ///
+    /// Without Sus Fuss, m = s + p grows with p. Each run of consecutive
+    /// points splits its outcomes (in ascending p) into those below the
+    /// goal, which read row[s + p], and those from the goal on, which win:
+    /// two loops without tests. Where a rule may fire from x (the state's
+    /// fire points, a mask), the runs are cut at those points, whose
+    /// outcomes are found one by one.
+    #[inline]
+    pub(crate) fn roll_on_row<T: Expectation<V>>(
+        &self,
+        x: State,
+        n: i32,
+        table: usize,
+        win: &T,
+        row: &[T],
+        general: impl Fn(Next) -> T,
+    ) -> T {
+        let (s, goal) = (x.score, self.model.goal());
         let outcomes = &self.rolls[table];
+        let landing = self.landing;
         if landing == Landing::Mover {
             return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
                 let m = self.model.moved(s + p);
@@ -320,35 +334,38 @@ impl<'m, V: Probability> Engine<'m, V> {
                 .fire_points(x, outcomes.last().map_or(0, |&(p, _)| p)),
             _ => 0,
         };
-        if fires != 0 {
-            return outcomes.iter().fold(T::zero(), |acc, (p, prob)| {
-                let value = if fires >> p & 1 == 1 {
-                    general(self.model.next_on_fire(x, n, *p))
-                } else if s + p >= goal {
-                    win.clone()
-                } else {
-                    row[(s + p) as usize].clone()
-                };
-                acc.add_scaled(prob, value)
-            });
-        }
-        // No rule fires: the outcomes below the goal read row[s + p], the rest
-        // win. A run of consecutive points p reads a stretch of the row; the
-        // runs in order and each run's terms in order are the outcomes in
-        // ascending p, the same terms in the same order as above.
-        let mut acc = T::zero();
-        for run in &self.run_rolls[table] {
-            let below_goal = ((goal - s) as usize)
-                .saturating_sub(run.first)
-                .min(run.probs.len());
-            let (on, past) = run.probs.split_at(below_goal);
-            let stretch = &row[(s as usize + run.first).min(row.len())..];
-            for (prob, y) in on.iter().zip(stretch) {
+        // A stretch of consecutive points from p on where no rule fires: the
+        // outcomes below the goal read a stretch of the row from s + p, the
+        // rest win. A run of the roll table is one stretch, or, where a rule
+        // fires at some of its points, the stretches between them, each such
+        // point's value its own. The runs in order and the terms of each in
+        // order are the outcomes in ascending p: the same terms in the same
+        // order as [`Engine::expect`]'s.
+        let stretch = |mut acc: T, p: usize, probs: &[V]| {
+            let below_goal = ((goal - s) as usize).saturating_sub(p).min(probs.len());
+            let (on, past) = probs.split_at(below_goal);
+            for (prob, y) in on.iter().zip(&row[(s as usize + p).min(row.len())..]) {
                 acc = acc.add_scaled(prob, y.clone());
             }
             for prob in past {
                 acc = acc.add_scaled(prob, win.clone());
             }
+            acc
+        };
+        let mut acc = T::zero();
+        for run in &self.run_rolls[table] {
+            let (mut p, mut probs) = (run.first, run.probs.as_slice());
+            // Bit i: a rule may fire at p + i (no shift without fire points:
+            // points past 127 have none).
+            let mut fire = if fires == 0 { 0 } else { fires >> p };
+            while fire != 0 && (fire.trailing_zeros() as usize) < probs.len() {
+                let i = fire.trailing_zeros() as usize;
+                acc = stretch(acc, p, &probs[..i]);
+                let fired = general(self.model.next_on_fire(x, n, (p + i) as u32));
+                acc = acc.add_scaled(&probs[i], fired);
+                (p, probs, fire) = (p + i + 1, &probs[i + 1..], fire >> i >> 1);
+            }
+            acc = stretch(acc, p, probs);
         }
         acc
     }
@@ -421,7 +438,7 @@ impl<'m, V: Probability> Engine<'m, V> {
 
     /// Whether a layer of this many states is split over rayon's threads:
     /// the parallel driver, and [`Probability::MIN_STATES_TO_SPLIT`] states.
-    fn splits(&self, states: usize) -> bool {
+    pub(crate) fn splits(&self, states: usize) -> bool {
         self.driver == Driver::Parallel && states >= V::MIN_STATES_TO_SPLIT
     }
 
@@ -655,77 +672,30 @@ impl<'m, V: Probability> Engine<'m, V> {
     }
 }
 
+/// What an outcome is worth on the grids: `win` if the mover wins, `loss`
+/// if they lose, grid[y] if the game goes on in y, own[y] if the mover moves
+/// again in y.
+#[inline]
+pub(crate) fn on_grids<T: Clone>(
+    next: Next,
+    (win, loss): (&T, &T),
+    grid: &Grid<T>,
+    own: &Grid<T>,
+) -> T {
+    match next {
+        Next::Win => win.clone(),
+        Next::Loss => loss.clone(),
+        Next::Continue(y) => grid.get(y).clone(),
+        Next::Again(y) => own.get(y).clone(),
+    }
+}
+
 /// The state a turn leads to if it stays in the layer of x: a pass.
 #[inline]
 fn same_layer(x: State, next: Next) -> Option<State> {
     match next {
         Next::Continue(y) if y.score + y.opponent_score == x.score + x.opponent_score => Some(y),
         _ => None,
-    }
-}
-
-/// A point distribution stored densely from its lowest points.
-struct Dense<V> {
-    first: usize,
-    probs: Vec<V>,
-}
-
-impl<V: Probability> Dense<V> {
-    fn new(sparse: &[(u32, V)]) -> Dense<V> {
-        let first = sparse.first().map_or(0, |&(p, _)| p as usize);
-        let last = sparse.last().map_or(0, |&(p, _)| p as usize);
-        let mut probs = vec![V::zero(); (last + 1).saturating_sub(first)];
-        for (p, prob) in sparse {
-            probs[*p as usize - first] = prob.clone();
-        }
-        Dense { first, probs }
-    }
-
-    /// Σ_i P(first + i) · f(first + i), in four interleaved partial sums so
-    /// that the additions need not wait for each other; the order is fixed,
-    /// so every driver gets the same bits.
-    #[inline]
-    fn dot(&self, f: &[V]) -> V {
-        let f = &f[self.first..self.first + self.probs.len()];
-        let mut sums: [V; 4] = std::array::from_fn(|_| V::zero());
-        let (probs, tail_probs) = self.probs.split_at(self.probs.len() / 4 * 4);
-        let (values, tail_values) = f.split_at(probs.len());
-        for (p4, v4) in probs.chunks_exact(4).zip(values.chunks_exact(4)) {
-            for lane in 0..4 {
-                sums[lane] = sums[lane].clone() + p4[lane].clone() * v4[lane].clone();
-            }
-        }
-        for (p, v) in tail_probs.iter().zip(tail_values) {
-            sums[0] = sums[0].clone() + p.clone() * v.clone();
-        }
-        let [a, b, c, d] = sums;
-        (a + b) + (c + d)
-    }
-}
-
-/// Consecutive points of a distribution: P(first + i) for i in 0..len, all
-/// of them possible.
-struct Run<V> {
-    first: usize,
-    probs: Vec<V>,
-}
-
-impl<V: Probability> Run<V> {
-    /// The outcomes (ascending points) as runs, in order.
-    fn split(sparse: &[(u32, V)]) -> Vec<Run<V>> {
-        let mut runs: Vec<Run<V>> = vec![];
-        for (p, prob) in sparse {
-            match runs.last_mut() {
-                Some(run) if run.first + run.probs.len() == *p as usize => {
-                    run.probs.push(prob.clone())
-                }
-                _ => runs.push(Run {
-                    first: *p as usize,
-                    probs: vec![prob.clone()],
-                }),
-            }
-        }
-        runs
     }
 }
 

@@ -46,6 +46,7 @@ impl<F: Fn(u32, u32) -> i64 + Sync> Strategy for F {
 pub struct Policy {
     goal: u32,
     hidden: Hidden,
+    /// In standard (row-major) layout, for [`Policy::flat`].
     actions: Array3<i8>,
 }
 
@@ -99,15 +100,16 @@ impl Policy {
                 rules.name()
             )));
         }
-        Ok(Policy {
-            goal,
-            hidden,
-            actions,
-        })
+        Ok(Policy::from_actions_unchecked(goal, hidden, actions))
     }
 
     /// A policy from a table the engine made from actions of the rules.
     pub(crate) fn from_actions_unchecked(goal: u32, hidden: Hidden, actions: Array3<i8>) -> Policy {
+        let actions = if actions.is_standard_layout() {
+            actions
+        } else {
+            actions.as_standard_layout().into_owned()
+        };
         Policy {
             goal,
             hidden,
@@ -131,6 +133,15 @@ impl Policy {
 
     pub fn actions(&self) -> &Array3<i8> {
         &self.actions
+    }
+
+    /// The actions flat, in the order of a grid's cells: the action of x
+    /// at ((hidden index · G) + score) · G + opponent score, as
+    /// [`crate::solve::Grid`] stores its values.
+    pub(crate) fn flat(&self) -> &[i8] {
+        self.actions
+            .as_slice()
+            .expect("a policy's actions are kept in standard layout")
     }
 
     #[inline]

@@ -64,8 +64,14 @@ impl<T: Clone> Grid<T> {
     }
 
     #[inline]
-    pub(super) fn index(&self, x: State) -> usize {
+    pub(crate) fn index(&self, x: State) -> usize {
         cell_index(&self.hidden, self.goal, x)
+    }
+
+    /// The cells (hidden, score, o) for every o below the goal: one row.
+    #[inline]
+    pub(crate) fn row(&self, hidden: usize, score: u32) -> &[T] {
+        &self.cells[(hidden * self.goal + score as usize) * self.goal..][..self.goal]
     }
 
     #[inline]
@@ -81,6 +87,12 @@ impl<T: Clone> Grid<T> {
     #[inline]
     pub(crate) fn get_mut(&mut self, x: State) -> &mut T {
         let i = self.index(x);
+        &mut self.cells[i]
+    }
+
+    /// The cell at `i` ([`Grid::index`]).
+    #[inline]
+    pub(crate) fn at_mut(&mut self, i: usize) -> &mut T {
         &mut self.cells[i]
     }
 

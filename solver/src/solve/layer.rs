@@ -38,6 +38,12 @@ impl Layer {
         }
     }
 
+    /// The first state of each hidden value's states, in order: the states
+    /// of one hidden value share their sum of scores and dice sides.
+    pub(crate) fn firsts(&self) -> impl Iterator<Item = State> + '_ {
+        self.states.iter().step_by(self.per_value).copied()
+    }
+
     /// Where a state of this layer stands in `states`.
     pub(crate) fn position(&self, x: State) -> usize {
         self.hidden.index(x) * self.per_value + (x.score - self.lowest_score) as usize
