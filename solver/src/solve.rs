@@ -352,12 +352,17 @@ impl<'m, V: Probability> Engine<'m, V> {
             }
             acc
         };
+        let runs = &self.run_rolls[table];
+        if fires == 0 {
+            return runs
+                .iter()
+                .fold(T::zero(), |acc, run| stretch(acc, run.first, &run.probs));
+        }
         let mut acc = T::zero();
-        for run in &self.run_rolls[table] {
+        for run in runs {
             let (mut p, mut probs) = (run.first, run.probs.as_slice());
-            // Bit i: a rule may fire at p + i (no shift without fire points:
-            // points past 127 have none).
-            let mut fire = if fires == 0 { 0 } else { fires >> p };
+            // Bit i: a rule may fire at p + i.
+            let mut fire = fires >> p;
             while fire != 0 && (fire.trailing_zeros() as usize) < probs.len() {
                 let i = fire.trailing_zeros() as usize;
                 acc = stretch(acc, p, &probs[..i]);
