@@ -222,6 +222,14 @@ impl<'m, V: Probability> Engine<'m, V> {
         &self.rolls
     }
 
+    /// The same tables as runs of consecutive points: for each run, its
+    /// lowest points and their chances.
+    pub(crate) fn run_rolls(&self, table: usize) -> impl Iterator<Item = (usize, &[V])> {
+        self.run_rolls[table]
+            .iter()
+            .map(|run| (run.first, run.probs.as_slice()))
+    }
+
     /// [`Model::landing`], found once.
     pub(crate) fn landing(&self) -> Landing {
         self.landing
@@ -470,15 +478,30 @@ impl<'m, V: Probability> Engine<'m, V> {
         layer: &Layer,
         f: impl Fn(&mut Vec<V>, State) -> T + Sync + Send,
     ) -> Vec<T> {
-        if !self.splits(layer.states.len()) {
-            let mut buffer = Vec::new();
-            return layer.states.iter().map(|&x| f(&mut buffer, x)).collect();
+        let states = layer.states.len();
+        self.map_with(states, states, Vec::new, |buffer, i| {
+            f(buffer, layer.states[i])
+        })
+    }
+
+    /// `f` on 0..len in order, with scratch from `init` that each task
+    /// reuses: split over rayon's threads as a layer of `states` states
+    /// would be ([`Engine::splits`]).
+    pub(crate) fn map_with<S, T: Send>(
+        &self,
+        len: usize,
+        states: usize,
+        init: impl Fn() -> S + Sync + Send,
+        f: impl Fn(&mut S, usize) -> T + Sync + Send,
+    ) -> Vec<T> {
+        if !self.splits(states) {
+            let mut scratch = init();
+            return (0..len).map(|i| f(&mut scratch, i)).collect();
         }
-        layer
-            .states
-            .par_iter()
+        (0..len)
+            .into_par_iter()
             .with_min_len(MIN_STATES_PER_TASK)
-            .map_init(Vec::new, |buffer, &x| f(buffer, x))
+            .map_init(init, f)
             .collect()
     }
 

@@ -146,3 +146,39 @@ fn the_reach_on_the_fast_paths_is_the_general_reach() {
         assert!(opponent.reach_b == them, "{}: B's reach", preset.name);
     }
 }
+
+/// Where a layer is large enough (goal 300), a sweep chooses its cells on
+/// rayon's threads: the policies, values and moves of two sweeps from a
+/// random start are bit for bit those of sweeps on one thread.
+#[test]
+fn a_sweep_on_threads_is_the_sweep_on_one() {
+    let rules = Rules::fa16();
+    let goal = 300;
+    let model = Model::new(&rules, goal).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let b = random_policy(&rules, goal, &mut rng, false);
+    let start = random_policy(&rules, goal, &mut rng, true);
+    let bits = |grid: &Grid<f64>| grid.cells().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+    let sweeps = |driver| {
+        let engine = Engine::<f64>::new(&model, driver);
+        let mut work = Work::new(&engine, &[&b]);
+        work.record_moves = true;
+        let mut policy = start.clone();
+        let mut swept = vec![];
+        for _ in 0..2 {
+            work.reach(&policy);
+            let (next, changed) = work.sweep(&policy, &[]);
+            let opponent = &work.field[0];
+            let moves: Vec<_> = work
+                .moves
+                .iter()
+                .map(|m| (m.loss.to_bits(), m.cell, m.action))
+                .collect();
+            let values = (bits(&opponent.us), bits(&opponent.them));
+            swept.push((next.clone(), changed, values, moves));
+            policy = next;
+        }
+        swept
+    };
+    assert!(sweeps(Driver::Sequential) == sweeps(Driver::Parallel));
+}

@@ -96,6 +96,16 @@ impl<T: Clone> Grid<T> {
         &mut self.cells[i]
     }
 
+    /// The cells (h, s, o') of x's hidden value and score, for every o' < G:
+    /// one row, side by side.
+    pub(crate) fn row_mut(&mut self, x: State) -> &mut [T] {
+        let start = self.index(State {
+            opponent_score: 0,
+            ..x
+        });
+        &mut self.cells[start..][..self.goal]
+    }
+
     /// The grid as an array with axes (hidden index, score, opponent_score).
     pub fn cells(&self) -> ArrayView3<'_, T> {
         ArrayView3::from_shape((self.len, self.goal, self.goal), &self.cells)
