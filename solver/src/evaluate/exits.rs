@@ -1,6 +1,7 @@
 //! The evaluation where every turn leaves its layer: no turn can score 0
-//! ([`crate::Rules::can_score_zero`] false, so no pass) and Feral Hogs'
-//! memories do not apply. A state's two values, A to move and B to move,
+//! ([`crate::Rules::can_score_zero`] false, so no pass), outside Feral
+//! Hogs' fast path ([`crate::Model::feral`], left to the general
+//! evaluation). A state's two values, A to move and B to move,
 //! are then its fixed turns' sums over the higher layers alone,
 //!
 //! ```text
@@ -9,7 +10,7 @@
 //! ```
 //!
 //! so each is written as soon as it is computed, without the two steps
-//! (exits, then passes) of [`Engine::evaluate_layers`].
+//! (exits, then passes) of [`Engine::evaluate_passes`].
 //!
 //! What a turn needs that many states share is found once: the state's
 //! cell, which both grids and both policies share; the roll tables of a
@@ -17,7 +18,8 @@
 //! sum of the scores alone, [`crate::Model::dice_tables`]); the row a
 //! roll lands on. The sums are [`Engine::roll_on_row`]'s, as in
 //! [`Engine::expect_on_grid`]: the same terms in the same order, so the
-//! same bits (`grade_by_exits_is_the_general_grade`, every preset).
+//! same bits (tested against [`Engine::evaluate_passes`] under every
+//! preset it serves: `evaluation_by_exits_is_the_general_evaluation`).
 
 use super::Ends;
 use crate::model::Landing;
@@ -36,7 +38,7 @@ struct Side<'g, T> {
 
 impl<V: Probability> Engine<'_, V> {
     /// Whether [`Engine::evaluate_exits`] evaluates under the model's
-    /// rules: no turn stays in its layer and there is no Feral Hogs.
+    /// rules: no turn stays in its layer, and no Feral Hogs fast path.
     pub(super) fn exits_only(&self) -> bool {
         !self.model().rules().can_score_zero() && self.model().feral().is_none()
     }
