@@ -247,7 +247,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
     }
 
     /// The new action of cell `i` of a layer in a sweep from `policy` (see
-    /// the module docs), with the values of its states and, if recorded,
+    /// [`super`]), with the values of its states and, if recorded,
     /// its moves. `options` is scratch: each state's action values.
     fn choose(
         &self,

@@ -55,6 +55,13 @@ impl<V: Probability> Engine<'_, V> {
     ) {
         let model = self.model();
         let hidden = model.hidden();
+        // The policies' cells are read by the model's cell index.
+        for policy in [a, b] {
+            assert!(
+                policy.goal() == model.goal() && *policy.hidden() == hidden,
+                "a policy of the model's goal and hidden values"
+            );
+        }
         let (a_wins, b_wins) = (T::a_wins(), T::b_wins());
         let (a_actions, b_actions) = (a.flat(), b.flat());
         for layer in self.layers_over(len) {

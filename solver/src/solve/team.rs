@@ -26,7 +26,7 @@
 //! values are not atomic); elsewhere the rayon driver does.
 
 use std::hint::spin_loop;
-use std::sync::atomic::{AtomicI8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, AtomicUsize, Ordering};
 
 use super::grid::{cell_index, Cells};
 use super::{Driver, Engine, Grid, Layer, Solution};
@@ -60,18 +60,19 @@ impl Cells<f64> for Shared {
 
 impl Engine<'_, f64> {
     /// How many threads a team solve would take: rayon's (its pool's size,
-    /// `RAYON_NUM_THREADS`), where the driver is parallel, no state can pass,
-    /// no Feral Hogs, and the largest layer is split by the rayon driver too;
-    /// else None.
+    /// `RAYON_NUM_THREADS`) where that is more than one, the driver is
+    /// parallel, no state can pass, no Feral Hogs, and the largest layer is
+    /// split by the rayon driver too; else None. The pool's size is asked
+    /// last: asking starts rayon's global pool, which a solve that does not
+    /// split must not.
     pub(super) fn team(&self) -> Option<usize> {
         let rules = self.model.rules();
-        let threads = rayon::current_num_threads();
         let fits = self.driver == Driver::Parallel
-            && threads > 1
             && self.model.feral().is_none()
             && !rules.can_score_zero()
             && self.splits(self.model.hidden().len() * self.model.goal() as usize);
-        fits.then_some(threads)
+        fits.then(rayon::current_num_threads)
+            .filter(|&threads| threads > 1)
     }
 
     /// The self-play optimum by a team of `threads` threads: the same values
@@ -90,8 +91,12 @@ impl Engine<'_, f64> {
         let layers = 2 * goal - 1;
         let taken: Vec<AtomicUsize> = (0..layers).map(|_| AtomicUsize::new(0)).collect();
         let done: Vec<AtomicUsize> = (0..layers).map(|_| AtomicUsize::new(0)).collect();
+        // Set by a member that panics, so that the others stop waiting for
+        // its chunk and the scope passes the panic on instead of hanging.
+        let abandoned = AtomicBool::new(false);
         let complement = |v: &f64| 1.0 - v;
         let member = |t: usize| {
+            let _guard = Abandon(&abandoned);
             let mut buffer = Vec::new();
             // One thread reports the progress, as the layers go by.
             let layers: Box<dyn Iterator<Item = Layer>> = if t == 0 {
@@ -118,6 +123,9 @@ impl Engine<'_, f64> {
                 }
                 let mut spins = 0;
                 while done[k].load(Ordering::Acquire) < n {
+                    if abandoned.load(Ordering::Relaxed) {
+                        return;
+                    }
                     if spins < SPINS {
                         spins += 1;
                         spin_loop();
@@ -144,6 +152,17 @@ impl Engine<'_, f64> {
                 model,
                 actions.into_iter().map(AtomicI8::into_inner).collect(),
             ),
+        }
+    }
+}
+
+/// Marks the team abandoned when the member holding it unwinds from a panic.
+struct Abandon<'a>(&'a AtomicBool);
+
+impl Drop for Abandon<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
         }
     }
 }

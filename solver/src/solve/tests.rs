@@ -151,3 +151,23 @@ fn a_team_solves_as_one_thread() {
     }
     assert!(taken >= 20, "the team takes most presets ({taken})");
 }
+
+/// A member of a team that panics fails the solve instead of leaving the
+/// others waiting for its chunk forever: nju21's Picky Piggy lets a turn
+/// score 0, which the team's rules check keeps out and which its per-state
+/// choice refuses with a panic, so a team run there anyway must panic, in
+/// whichever member meets the pass first, and return.
+#[test]
+fn a_member_that_panics_fails_the_team() {
+    let model = Model::new(&Rules::nju21(), 100).unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let engine = Engine::<f64>::new(&model, Driver::Parallel);
+        let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            engine.optimal_on_team(2);
+        }));
+        sender.send(solve.is_err()).unwrap();
+    });
+    let ended = receiver.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(ended, Ok(true), "the team's solve panics and returns");
+}
