@@ -47,7 +47,7 @@ use crate::sandbox::Sandboxed;
 const STDERR_TAIL: usize = 64 << 10;
 /// The most answer text read in a round: enough for goals up to about 5000
 /// (25 million answers of a few bytes); a Python strategy at larger goals
-/// is refused with this limit named (the README says so).
+/// is refused with this limit named (docs/guide.md says so).
 const MAX_ANSWERS: usize = 256 << 20;
 /// The most bytes of the module's folder copied into the sandbox.
 const MAX_FOLDER: u64 = 64 << 20;

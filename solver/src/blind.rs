@@ -93,7 +93,7 @@
 //! [`Known`]): it would end where that one did, no higher than the best
 //! (unless that one was cut off at [`MAX_SWEEPS`]).
 //! Against fa16's `always_roll(4)` the starts end at 0.9215 to 0.9225750,
-//! and the default [`KICKS`] raise that to the figure in the README.
+//! and the default [`KICKS`] raise that to 0.9225835775 (docs/guide.md).
 //!
 //! # The bound
 //!
@@ -124,14 +124,13 @@ use crate::Model;
 pub const KICKS: usize = 256;
 /// The default kicks where rolls take the general next() (su17's Perfect
 /// Piggy): a kick there costs about four times an fa16 kick, and 56 keep
-/// su17's `hog final` under 10 s on the 2-core VM (8.6 s; 64 took 10.0 to
-/// 10.4 s).
+/// su17's `hog final` under 10 s on an idle 2-core machine.
 pub const KICKS_GENERAL: usize = 56;
 
 /// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
 /// above goal 100 those scaled down by (100 / goal)², a sweep's cost, at
 /// least one. An ascent's sweeps grow with the goal too, so the kicks there
-/// take longer than those at goal 100 (the README's figures).
+/// take longer than those at goal 100 (docs/performance.md).
 pub fn default_kicks(model: &Model) -> usize {
     let kicks = match model.landing() {
         Landing::General => KICKS_GENERAL,

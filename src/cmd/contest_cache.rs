@@ -8,7 +8,7 @@
 //! damaged anywhere, is ignored whole with a note. Every record is checked
 //! too (three finite probabilities that sum to 1); a bad one is ignored with
 //! a note, and its pair graded again. A checksum stops damage, not forgery:
-//! one who can write the file can write a valid one (the README says so).
+//! one who can write the file can write a valid one (docs/guide.md says so).
 
 use std::collections::HashMap;
 use std::io::{Read, Write};

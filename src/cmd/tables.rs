@@ -15,7 +15,7 @@
 //! its rules, objective, headline figures, checksum and files.
 //!
 //! Full sets are kept for [`FULL_SETS`], the presets hog began with: the
-//! README's examples and the tests of the engine use them. Every other
+//! examples of the README and docs/ and the tests of the engine use them. Every other
 //! preset gets only the file to hand in, `<preset>-final.py`, written as
 //! `hog final --rules PRESET -o FILE` writes it (tens of kilobytes, where a
 //! full set is about a megabyte), and listed in a second MANIFEST table.

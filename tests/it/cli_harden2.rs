@@ -1,5 +1,5 @@
-//! Hardening, second round, end to end on the built binary: one test per
-//! defect of issue 22. A hostile Python entry is excluded and the contest
+//! Hardening, end to end on the built binary: one test per defect found
+//! by attacking hog. A hostile Python entry is excluded and the contest
 //! goes on; the contest cache is checked and cannot be forged by an entry;
 //! special files are refused before the first read; recorded goals are
 //! range-checked; signals leave neither python3 nor its folder behind.
@@ -273,7 +273,7 @@ fn pid_namespaces_allowed() -> bool {
 #[test]
 fn an_entry_can_neither_signal_hog_nor_outlive_it() {
     if !pid_namespaces_allowed() {
-        // The README says what is then not contained.
+        // docs/guide.md says what is then not contained.
         return;
     }
     let dir = tempfile::tempdir().unwrap();

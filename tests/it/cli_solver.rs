@@ -158,7 +158,7 @@ fn table_info_reads_the_header_of_a_written_table() {
 }
 
 /// `hog solve -o` writes its table straight from the engine's grids: byte
-/// for byte the table built the old way, as a `PolicyTable` holding copies of
+/// for byte the table built from a `PolicyTable` holding copies of
 /// the engine's policy and values, for the optimum, a best response and an
 /// exact solve; and the summary is the same with -o as without it.
 #[test]

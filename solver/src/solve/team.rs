@@ -1,6 +1,6 @@
 //! The self-play solve on a team of threads that meet once a layer, where
-//! rayon's joins cost most of what a second core could give (README, "Two
-//! threads").
+//! rayon's joins cost most of what a second core could give
+//! (docs/architecture.md).
 //!
 //! The parallel driver splits each layer over rayon's pool twice, to
 //! compute the states' values and then to write them into the grid (the grid
