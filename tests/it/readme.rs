@@ -76,7 +76,11 @@ fn run_examples(file: &Path) -> (usize, Vec<String>) {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(file).unwrap();
     let examples = examples(&text);
-    let name = file.strip_prefix(repo).unwrap_or(file).display().to_string();
+    let name = file
+        .strip_prefix(repo)
+        .unwrap_or(file)
+        .display()
+        .to_string();
 
     let scratch = tempfile::tempdir().unwrap();
     let bin = scratch.path().join("bin");
@@ -115,7 +119,10 @@ fn run_examples(file: &Path) -> (usize, Vec<String>) {
 fn every_readme_example_prints_what_the_readme_shows() {
     let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
     let (count, failures) = run_examples(&readme);
-    assert!(count >= 10, "the README shows its commands ({count} examples)");
+    assert!(
+        count >= 10,
+        "the README shows its commands ({count} examples)"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
@@ -137,6 +144,9 @@ fn every_docs_example_prints_what_the_page_shows() {
         }
         failures.append(&mut failed);
     }
-    assert!(guide >= 40, "the guide shows every command ({guide} examples)");
+    assert!(
+        guide >= 40,
+        "the guide shows every command ({guide} examples)"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
