@@ -14,4 +14,5 @@ mod progress;
 mod python;
 pub mod recorded;
 mod sandbox;
+pub mod secret;
 pub mod sources;

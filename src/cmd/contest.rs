@@ -95,8 +95,10 @@ pub fn run(
             args.margin
         );
     }
-    // Before any entry runs: where the results go, and the cache as it is
-    // now (an entry could write it).
+    // Before any entry (or a baseline in Python) runs: every entry's files,
+    // where the results go, and the cache as it is now (an entry could
+    // write them).
+    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let output = args.output.as_deref().map(Output::of).transpose()?;
     if let Some(path) = &args.output {
         check_writable(path)?;
@@ -113,7 +115,6 @@ pub fn run(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
-    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let resolved: Vec<Resolved> = entries
         .iter()
         .enumerate()
@@ -126,7 +127,15 @@ pub fn run(
                     "the same entry as {}, given twice",
                     entries[first].source
                 )),
-                None => resolve(entry, &rules, goal, sources),
+                None => resolve(entry, &rules, goal, sources).and_then(|resolved| {
+                    if made_of(&entry.source) == identities[i].files {
+                        Ok(resolved)
+                    } else {
+                        Err("its files changed after the contest began, before hog read \
+                             them (another entry may have written them): not graded"
+                            .to_string())
+                    }
+                }),
             };
             bar.inc(1);
             result
@@ -375,10 +384,12 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
 }
 
 /// What makes two entries the same: the same file (after links), or the same
-/// text; and the SHA-256 of a file entry's bytes.
+/// text; the SHA-256 of a file entry's bytes; and the SHA-256 of every file
+/// the entry is made of ([`made_of`]), taken before any entry runs.
 struct Identity {
     same: String,
     bytes: Option<[u8; 32]>,
+    files: [u8; 32],
 }
 
 impl Identity {
@@ -401,8 +412,38 @@ impl Identity {
             Some(file) => format!("{}:{function}", file.display()),
             None => source.trim().to_string(),
         };
-        Identity { same, bytes }
+        Identity {
+            same,
+            bytes,
+            files: made_of(source),
+        }
     }
+}
+
+/// The SHA-256 of the names and bytes of the files an entry is made of: a
+/// Python entry's module and the files its sandbox copies beside it, a
+/// table's file, nothing for a strategy by name. An entry whose files
+/// changed between the start of the contest and its resolving (another
+/// entry may write them) is excluded.
+fn made_of(source: &str) -> [u8; 32] {
+    let files = match FileKind::of(source) {
+        FileKind::Python { path, .. } => crate::python::module_files(path)
+            .map(|(files, _)| files)
+            .unwrap_or_default(),
+        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => vec![path.to_path_buf()],
+    };
+    let mut hash = Sha256::new();
+    for file in files {
+        hash.update(file.as_os_str().as_encoded_bytes());
+        match std::fs::read(&file) {
+            Ok(bytes) => {
+                hash.update((bytes.len() as u64).to_le_bytes());
+                hash.update(bytes);
+            }
+            Err(_) => hash.update(b"unreadable"),
+        }
+    }
+    hash.finalize().into()
 }
 
 /// The entries the command line names: folders expanded, sorted by name.
