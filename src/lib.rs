@@ -4,6 +4,7 @@
 //! the Python package (`python/`) calls the same code in-process, so both
 //! faces give the same numbers.
 
+pub mod alloc;
 pub mod cli;
 pub mod cmd;
 pub mod files;

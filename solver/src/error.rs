@@ -87,6 +87,13 @@ pub enum Error {
 
     #[error("not supported: {0}")]
     Unsupported(String),
+
+    #[error(
+        "out of memory: {what} needs about {:.1} GB, more than this process can have (the \
+         machine's memory, or a limit such as ulimit -v); the memory grows as the goal squared",
+        *bytes as f64 / 1e9
+    )]
+    OutOfMemory { what: String, bytes: u64 },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -110,6 +110,7 @@ pub fn run(
         .policy(&baseline_text, &rules, goal)
         .context("the baseline")?;
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
 
     let bar = progress(
         entries.len() as u64,

@@ -149,6 +149,7 @@ pub fn run(
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
     let x = state(rules, goal, score, opponent_score, args.sides)?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     // With --strategy, the opponent is --against or the course baseline.
     let against = match (&args.strategy, &args.against) {
         (Some(_), against) => Some(baseline_or_course(against.as_ref(), rules, "--against")?),

@@ -180,6 +180,7 @@ pub fn grade(
         .policy(preset.baseline, rules, goal)
         .context("the course baseline")?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     Ok(Some(Grade {
         baseline: preset.baseline.to_string(),
         win_rate: evaluate::grade(&model, policy, &baseline).win_rate,

@@ -96,6 +96,7 @@ pub fn run(
     let format = Format::from_path(&args.output)?;
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);

@@ -365,9 +365,12 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     }
 }
 
-/// Text for HTML: the five characters that mean something there, escaped.
+/// Text for HTML: the control and bidi characters written as escapes, as on
+/// the terminal ([`crate::printable`]), and the five characters that mean
+/// something in HTML escaped.
 fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::printable::printable(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use hog_solver::exact::Exact;
+use hog_solver::memory::Job;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
 use hog_solver::strategy::Policy;
 use hog_solver::table::{Objective, TableView};
@@ -14,7 +15,7 @@ use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
 use crate::progress::SolveBar;
-use crate::sources::Sources;
+use crate::sources::{extension, Sources};
 
 #[derive(Serialize)]
 struct Summary {
@@ -129,7 +130,15 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if let Some(path) = &args.output {
+        check_table_name(path, rules, goal, args.against.as_deref())?;
+    }
     let model = Model::new(rules, goal)?;
+    let job = match args.against {
+        Some(_) => Job::BestResponse,
+        None => Job::Solve,
+    };
+    crate::alloc::check_memory(&model, job)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let b = match &args.against {
@@ -214,6 +223,32 @@ pub fn run(
         print_exact(&summary, &figures, out)?;
     }
     Ok(())
+}
+
+/// Refuses an output named as a strategy file of the two scores (`.csv`,
+/// `.json`, `.py`), which `-o` would fill with a binary policy table of
+/// every state: `hog export` writes those, and says what it left out.
+fn check_table_name(
+    path: &std::path::Path,
+    rules: &Rules,
+    goal: u32,
+    against: Option<&str>,
+) -> Result<()> {
+    let kind = extension(path);
+    if !["csv", "json", "py"].contains(&kind.as_str()) {
+        return Ok(());
+    }
+    let strategy = match against {
+        Some(b) => format!("'best_response({b})'"),
+        None => "optimal".to_string(),
+    };
+    bail!(
+        "-o {}: hog solve writes a binary policy table (name it .hogtable); a .{kind} \
+         strategy is written by hog export {strategy} --rules {} --goal {goal} -o {}",
+        path.display(),
+        super::export::shell_word(&rules.name()),
+        path.display()
+    )
 }
 
 /// Writes the table to the file of -o (atomically), if one is given.
