@@ -296,7 +296,16 @@ fn print_summary(
     args: &SolveArgs,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let sides = rules.state_sides();
+    let hidden = rules.hidden();
+    // The opening state's hidden value, where the rules hide one.
+    let start = if hidden.is_empty() {
+        "with six-sided dice".to_string()
+    } else {
+        format!(
+            "({})",
+            super::hidden_words(&hidden, hidden.index(State::START))
+        )
+    };
     writeln!(out, "rules        {}", summary.rules)?;
     writeln!(out, "goal         {}", summary.goal)?;
     match &summary.against {
@@ -307,7 +316,7 @@ fn print_summary(
             )?;
             writeln!(
                 out,
-                "first mover  wins {:.6} from 0-0 with six-sided dice",
+                "first mover  wins {:.6} from 0-0 {start}",
                 summary.first_mover_win
             )?;
         }
@@ -324,18 +333,19 @@ fn print_summary(
     }
     writeln!(out, "opening      {}", action_words(summary.opening_action))?;
     let g = summary.goal as usize;
-    let shape = match sides.len() {
-        1 => format!("{g} x {g} scores"),
-        n => format!("{n} dice sides x {g} x {g} scores"),
+    let shape = match hidden.what() {
+        None => format!("{g} x {g} scores"),
+        Some(what) => format!("{} values of {what} x {g} x {g} scores", hidden.len()),
     };
-    writeln!(out, "states       {} ({shape})", sides.len() * g * g)?;
+    writeln!(out, "states       {} ({shape})", hidden.len() * g * g)?;
     if rules.can_score_zero() {
         writeln!(out, "draws        an endless game is a draw, worth 1/2 in the self-play optimum, 0 in a best response")?;
     }
     if sees_sides {
         writeln!(
             out,
-            "note         the policy depends on the dice sides, which a course strategy cannot see"
+            "note         the policy depends on {}, which a course strategy cannot see",
+            hidden.what().unwrap_or("hidden state")
         )?;
     }
     if let Some(path) = &args.output {
