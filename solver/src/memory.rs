@@ -93,7 +93,10 @@ mod tests {
     #[test]
     fn the_need_grows_with_the_states() {
         let model = Model::new(&Rules::fa16(), 10_000).unwrap();
-        assert_eq!(needed(&model, Job::Solve), (64 << 20) + 2 * 100_000_000 * 11);
+        assert_eq!(
+            needed(&model, Job::Solve),
+            (64 << 20) + 2 * 100_000_000 * 11
+        );
         let small = Model::new(&Rules::fa13(), 100).unwrap();
         assert!(check(&small, Job::Evaluate).is_ok());
     }

@@ -132,9 +132,11 @@ pub fn run(
                     if made_of(&entry.source) == identities[i].files {
                         Ok(resolved)
                     } else {
-                        Err("its files changed after the contest began, before hog read \
+                        Err(
+                            "its files changed after the contest began, before hog read \
                              them (another entry may have written them): not graded"
-                            .to_string())
+                                .to_string(),
+                        )
                     }
                 }),
             };
@@ -431,7 +433,9 @@ fn made_of(source: &str) -> [u8; 32] {
         FileKind::Python { path, .. } => crate::python::module_files(path)
             .map(|(files, _)| files)
             .unwrap_or_default(),
-        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => vec![path.to_path_buf()],
+        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => {
+            vec![path.to_path_buf()]
+        }
     };
     let mut hash = Sha256::new();
     for file in files {

@@ -167,9 +167,9 @@ fn cache_path(args: &ContestArgs) -> Result<Option<PathBuf>> {
     }
     match secret::folder() {
         Some(folder) => Ok(Some(folder.join("contest.cache"))),
-        None => bail!(
-            "no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache"
-        ),
+        None => {
+            bail!("no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache")
+        }
     }
 }
 

@@ -227,7 +227,9 @@ fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
     Ok((0..g)
         .map(|score| {
             (0..g)
-                .map(|opponent_score| policy.get(policy.hidden().state(0, score, opponent_score)) as i8)
+                .map(|opponent_score| {
+                    policy.get(policy.hidden().state(0, score, opponent_score)) as i8
+                })
                 .collect()
         })
         .collect())
