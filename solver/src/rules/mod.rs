@@ -311,6 +311,9 @@ impl Rules {
     /// * Extra turns or a memory with a zero-dice rule that can score 0: a
     ///   zero-point turn would have to be solved as a cycle through an
     ///   extra turn or through hidden state.
+    /// * A swap that reads the two scores apart with a zero-dice rule that
+    ///   can score 0: the engine solves a zero-point turn's pass and the pass
+    ///   back as one pair.
     /// * Two Feral Hogs rules: each player keeps one memory of their turn.
     /// * Piggy Back with a roll bonus: the engine reads Piggy Back from a
     ///   roll's 0 points, and the bonus gives a roll with a 1 points.
@@ -333,6 +336,21 @@ impl Rules {
             return Err(format!(
                 "a memory of the previous turn (after={}) cannot be combined with {}: no course has both",
                 ferals[0],
+                zero_scores_0()
+            ));
+        }
+        // A zero-point turn is a pass: the engine solves the pass from
+        // (s, o) and the one back from (o, s) as one pair, which a swap that
+        // reads the mover's score apart from the opponent's breaks.
+        if let Some(swap) = self
+            .after
+            .iter()
+            .find(|rule| rule.is_swap() && !rule.is_symmetric())
+            .filter(|_| self.can_score_zero())
+        {
+            return Err(format!(
+                "after={swap} (a swap that reads the mover's score apart from the \
+                 opponent's) cannot be combined with {}: no course has both",
                 zero_scores_0()
             ));
         }
