@@ -95,7 +95,7 @@ pub fn temporary_folder(prefix: &str) -> io::Result<TemporaryFolder> {
         let Ok(lock) = open_folder(folder.path()) else {
             continue;
         };
-        if lock.try_lock().is_ok() && same_file(&lock, folder.path()) {
+        if try_lock(&lock) && same_file(&lock, folder.path()) {
             return Ok(TemporaryFolder {
                 folder,
                 _lock: lock,
@@ -125,10 +125,17 @@ fn remove_abandoned(prefix: &str) {
         let Some(lock) = ours.then(|| open_folder(&path).ok()).flatten() else {
             continue;
         };
-        if lock.try_lock().is_ok() && same_file(&lock, &path) {
+        if try_lock(&lock) && same_file(&lock, &path) {
             let _ = std::fs::remove_dir_all(&path);
         }
     }
+}
+
+/// Takes the exclusive lock (`flock`) of an open file, if no one holds it.
+fn try_lock(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock(2) on a descriptor that `file` keeps open.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
 }
 
 /// A folder opened to be locked, never through a symlink.

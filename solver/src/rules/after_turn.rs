@@ -312,7 +312,10 @@ mod tests {
     /// and every other swap has a pair where it does not.
     #[test]
     fn symmetric_swaps_read_both_scores_alike() {
-        for rule in AfterTurn::VARIANTS.iter().map(|v| v.parse::<AfterTurn>().unwrap()) {
+        for rule in AfterTurn::VARIANTS
+            .iter()
+            .map(|v| v.parse::<AfterTurn>().unwrap())
+        {
             if !rule.is_swap() {
                 continue;
             }
