@@ -18,7 +18,7 @@ mod output;
 mod pages;
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -129,7 +129,7 @@ pub fn run(
                     entries[first].source
                 )),
                 None => resolve(entry, &rules, goal, sources).and_then(|resolved| {
-                    if made_of(&entry.source) == identities[i].files {
+                    if contents(&identities[i].files) == identities[i].contents {
                         Ok(resolved)
                     } else {
                         Err(
@@ -392,7 +392,8 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
 struct Identity {
     same: String,
     bytes: Option<[u8; 32]>,
-    files: [u8; 32],
+    files: Vec<PathBuf>,
+    contents: [u8; 32],
 }
 
 impl Identity {
@@ -415,32 +416,37 @@ impl Identity {
             Some(file) => format!("{}:{function}", file.display()),
             None => source.trim().to_string(),
         };
+        let files = made_of(source);
         Identity {
             same,
             bytes,
-            files: made_of(source),
+            contents: contents(&files),
+            files,
         }
     }
 }
 
-/// The SHA-256 of the names and bytes of the files an entry is made of: a
-/// Python entry's module and the files its sandbox copies beside it, a
-/// table's file, nothing for a strategy by name. An entry whose files
-/// changed between the start of the contest and its resolving (another
-/// entry may write them) is excluded.
-fn made_of(source: &str) -> [u8; 32] {
-    let files = match FileKind::of(source) {
+/// The files an entry is made of: a Python entry's module and the files
+/// its sandbox copies beside it, a table's file, nothing for a strategy by
+/// name. An entry whose files changed between the start of the contest and
+/// its resolving (another entry may write them) is excluded.
+fn made_of(source: &str) -> Vec<PathBuf> {
+    match FileKind::of(source) {
         FileKind::Python { path, .. } => crate::python::module_files(path)
             .map(|(files, _)| files)
             .unwrap_or_default(),
         FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => {
             vec![path.to_path_buf()]
         }
-    };
+    }
+}
+
+/// The SHA-256 of the names and bytes of `files`.
+fn contents(files: &[PathBuf]) -> [u8; 32] {
     let mut hash = Sha256::new();
     for file in files {
         hash.update(file.as_os_str().as_encoded_bytes());
-        match std::fs::read(&file) {
+        match std::fs::read(file) {
             Ok(bytes) => {
                 hash.update((bytes.len() as u64).to_le_bytes());
                 hash.update(bytes);
