@@ -343,6 +343,12 @@ pub struct ExportArgs {
     #[arg(long, value_name = "6|4")]
     pub sides: Option<i64>,
 
+    /// For a policy that depends on what the rules hide: export the answers
+    /// it gives with this hidden value (in the words hog prints for it, or
+    /// its position on the hidden axis), played whatever is hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
+
     #[command(flatten)]
     pub json: JsonArgs,
 
@@ -404,9 +410,15 @@ pub struct TurnRulesArgs {
     #[command(flatten)]
     pub game: FixedGameArgs,
 
-    /// The sides of every die (4 only after a Pork Chop in fa16).
+    /// The sides of every die (4 only where fa16's Pork Chop or su17's Perfect Piggy flipped them).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
+
+    /// The hidden value of the state, in the words hog prints for it
+    /// ("sides 4", "memories 3 (mover) and 5 (opponent)") or its position
+    /// on the hidden axis; without it, --sides and nothing else hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
 
     /// The number of dice to roll (-1 for Pork Chop).
     #[arg(long, value_name = "N")]
@@ -490,7 +502,7 @@ pub struct ReplayArgs {
     #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score1")]
     pub opp: i64,
 
-    /// The sides of every die at the start (4 only in fa16).
+    /// The sides of every die at the start (4 only under fa16 and su17).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
@@ -577,9 +589,15 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "SCORE")]
     pub opp: i64,
 
-    /// The sides of every die (4 only after a Pork Chop in fa16).
+    /// The sides of every die (4 only where fa16's Pork Chop or su17's Perfect Piggy flipped them).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
+
+    /// The hidden value of the state, in the words hog prints for it
+    /// ("sides 4", "memories 3 (mover) and 5 (opponent)") or its position
+    /// on the hidden axis; without it, --sides and nothing else hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
 
     /// The opponent's fixed strategy; without it (and without --strategy),
     /// both players play the self-play optimum.

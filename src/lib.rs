@@ -4,6 +4,7 @@
 //! the Python package (`python/`) calls the same code in-process, so both
 //! faces give the same numbers.
 
+pub mod alloc;
 pub mod cli;
 pub mod cmd;
 pub mod files;
@@ -14,4 +15,5 @@ mod progress;
 mod python;
 pub mod recorded;
 mod sandbox;
+pub mod secret;
 pub mod sources;

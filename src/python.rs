@@ -137,8 +137,7 @@ pub fn python_policy(
     if !path.is_file() {
         bail!("{}: no such file", path.display());
     }
-    let (sandbox, _registered) =
-        temporary_folder("hog-python-").context("cannot make a folder for python3")?;
+    let sandbox = temporary_folder("hog-python-").context("cannot make a folder for python3")?;
     let (module, left_out) = copy_module_folder(path, sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
     let name = format!("{}:{function}", path.display());
@@ -175,11 +174,23 @@ pub fn python_policy(
         .with_context(|| format!("{}", path.display()))
 }
 
-/// Copies the module and the other regular files at the top of its folder
-/// (links followed, subfolders left out), smallest first, as many as fit
-/// in [`MAX_FOLDER`], into `to`; returns the module's new path and the
-/// names of the files left out, if any.
+/// Copies the module's files ([`module_files`]) into `to`; returns the
+/// module's new path and the names of the files left out, if any.
 fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>)> {
+    let (files, left_out) = module_files(path)?;
+    for file in files {
+        std::fs::copy(&file, to.join(file.file_name().expect("a file name")))?;
+    }
+    let module = path.file_name().context("a module file name")?;
+    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
+    Ok((to.join(module), left_out))
+}
+
+/// The files a Python module's sandbox holds: the module and the other
+/// regular files at the top of its folder (links followed, subfolders left
+/// out), smallest first, as many as fit in [`MAX_FOLDER`]; and the names
+/// of the files left out.
+pub fn module_files(path: &Path) -> Result<(Vec<PathBuf>, Vec<String>)> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -198,6 +209,7 @@ fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>
     }
     files.sort();
     let mut total = 0;
+    let mut kept = vec![];
     let mut left_out = vec![];
     for (other, size, file) in files {
         total += size;
@@ -208,10 +220,9 @@ fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>
             left_out.push(file.to_string_lossy().into_owned());
             continue;
         }
-        std::fs::copy(folder.join(&file), to.join(&file))?;
+        kept.push(folder.join(&file));
     }
-    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
-    Ok((to.join(module), left_out))
+    Ok((kept, left_out))
 }
 
 /// What the driver's answers pipe carries.

@@ -125,6 +125,13 @@ impl<V: Probability> Expectation<V> for Decided<V> {
             b_wins: self.b_wins + p.clone() * value.b_wins,
         }
     }
+
+    fn unit(self) -> Self {
+        Decided {
+            a_wins: self.a_wins.unit(),
+            b_wins: self.b_wins.unit(),
+        }
+    }
 }
 
 impl<V: Probability> Ends<V> for Decided<V> {
@@ -193,6 +200,14 @@ impl<V: Probability> Expectation<V> for Outcome<V> {
             a_wins: self.a_wins + p.clone() * value.a_wins,
             b_wins: self.b_wins + p.clone() * value.b_wins,
             draw: self.draw + p.clone() * value.draw,
+        }
+    }
+
+    fn unit(self) -> Self {
+        Outcome {
+            a_wins: self.a_wins.unit(),
+            b_wins: self.b_wins.unit(),
+            draw: self.draw.unit(),
         }
     }
 }
@@ -340,9 +355,9 @@ impl<V: Probability> Engine<'_, V> {
             // A pass hands the move to the other player in the same layer: their
             // exit value, or a draw if they pass back.
             let resolve = |own: &Step<T>, others: &[Step<T>]| match own {
-                Step::Exit(v) => v.clone(),
+                Step::Exit(v) => v.clone().unit(),
                 Step::Pass(y) => match &others[layer.position(*y)] {
-                    Step::Exit(v) => v.clone(),
+                    Step::Exit(v) => v.clone().unit(),
                     Step::Pass(_) => T::draw(),
                 },
             };

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod error;
 pub mod evaluate;
 pub mod exact;
+pub mod memory;
 pub mod model;
 pub mod policy_file;
 pub mod reach;

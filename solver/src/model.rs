@@ -126,6 +126,12 @@ fn dice_index(dice: Dice) -> usize {
 
 impl Model {
     pub fn new(rules: &Rules, goal: u32) -> Result<Model> {
+        rules
+            .check_combination()
+            .map_err(|reason| Error::BadRulesText {
+                text: rules.to_string(),
+                reason,
+            })?;
         let goal = rules.check_goal(goal)?;
         let roll_classes = roll_classes(rules);
         let reachable = |dice: Dice| {
@@ -173,13 +179,6 @@ impl Model {
                 .collect(),
             _ => vec![],
         };
-        if (!rules.extra.is_empty() || rules.recall() != Recall::None) && rules.can_score_zero() {
-            return Err(Error::Unsupported(format!(
-                "the rules {rules}: extra turns or memories where a turn can score 0 points \
-                 (no course has them; a zero-point turn would have to be solved as a cycle \
-                 through hidden state)"
-            )));
-        }
         let zero_points = if rules.zero.reads_mover_score() {
             vec![]
         } else {

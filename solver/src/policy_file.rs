@@ -2,7 +2,8 @@
 //!
 //! Both hold one row per score (0 to goal - 1) and one column per opponent
 //! score (0 to goal - 1); the cell is num_rolls. A course strategy cannot see
-//! the dice sides, so the same answer is used for every sides value.
+//! what the rules hide (see [`crate::rules::Hidden`]), so the same answer is
+//! used for every hidden value.
 //!
 //! * CSV: comma-separated integers. An optional header row is allowed: when
 //!   the first row's first cell is not an integer (empty, or a label such as
@@ -63,10 +64,12 @@ fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell
 }
 
 impl Rows {
+    /// The policy that gives the table's answer at (s, o) whatever the
+    /// hidden value: a table of the two scores cannot tell them apart.
     fn into_policy(self, rules: &Rules, goal: u32) -> Result<Policy> {
-        let sides = rules.state_sides().len();
+        let hidden = rules.hidden().len();
         let g = goal as usize;
-        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o]);
+        let actions = Array3::from_shape_fn((hidden, g, g), |(_, s, o)| self.answers[s][o]);
         Policy::from_actions(rules, goal, actions)
     }
 }

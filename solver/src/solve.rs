@@ -106,6 +106,12 @@ pub trait Probability:
     /// Whether `value` is close enough to `best` to count as a tie.
     fn ties(value: &Self, best: &Self) -> bool;
     fn to_f64(&self) -> f64;
+    /// The value clamped into [0, 1]: a sum of rounded probabilities (which
+    /// themselves do not sum to exactly 1) may land an ulp above 1, and a
+    /// complement an ulp below 0. The engine clamps every value it stores.
+    fn unit(self) -> Self {
+        self
+    }
     /// A layer of fewer states is solved on one thread: enough states that
     /// each thread's share outweighs a fork and join and the waking of a
     /// sleeping thread. For f64 a state costs about 0.2 µs, so a layer of
@@ -142,6 +148,9 @@ impl Probability for f64 {
     fn to_f64(&self) -> f64 {
         *self
     }
+    fn unit(self) -> f64 {
+        self.clamp(0.0, 1.0)
+    }
     fn optimal_on_team(engine: &Engine<'_, f64>) -> Option<Solution<f64>> {
         engine.team().map(|threads| engine.optimal_on_team(threads))
     }
@@ -162,6 +171,8 @@ pub trait Expectation<V>: Clone {
     fn zero() -> Self;
     /// self + p · value
     fn add_scaled(self, p: &V, value: Self) -> Self;
+    /// Each probability clamped into [0, 1] ([`Probability::unit`]).
+    fn unit(self) -> Self;
 }
 
 impl<V: Probability> Expectation<V> for V {
@@ -170,6 +181,9 @@ impl<V: Probability> Expectation<V> for V {
     }
     fn add_scaled(self, p: &V, value: V) -> V {
         self + p.clone() * value
+    }
+    fn unit(self) -> V {
+        Probability::unit(self)
     }
 }
 
@@ -658,7 +672,7 @@ impl<'m, V: Probability> Engine<'m, V> {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(y) => us.get(*y).clone(),
                 };
-                them.set(x, v);
+                them.set(x, v.unit());
             }
         }
         BestResponse { us, them, policy }

@@ -18,7 +18,7 @@ mod output;
 mod pages;
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -95,8 +95,10 @@ pub fn run(
             args.margin
         );
     }
-    // Before any entry runs: where the results go, and the cache as it is
-    // now (an entry could write it).
+    // Before any entry (or a baseline in Python) runs: every entry's files,
+    // where the results go, and the cache as it is now (an entry could
+    // write them).
+    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let output = args.output.as_deref().map(Output::of).transpose()?;
     if let Some(path) = &args.output {
         check_writable(path)?;
@@ -108,12 +110,12 @@ pub fn run(
         .policy(&baseline_text, &rules, goal)
         .context("the baseline")?;
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
 
     let bar = progress(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
-    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let resolved: Vec<Resolved> = entries
         .iter()
         .enumerate()
@@ -126,7 +128,17 @@ pub fn run(
                     "the same entry as {}, given twice",
                     entries[first].source
                 )),
-                None => resolve(entry, &rules, goal, sources),
+                None => resolve(entry, &rules, goal, sources).and_then(|resolved| {
+                    if contents(&identities[i].files) == identities[i].contents {
+                        Ok(resolved)
+                    } else {
+                        Err(
+                            "its files changed after the contest began, before hog read \
+                             them (another entry may have written them): not graded"
+                                .to_string(),
+                        )
+                    }
+                }),
             };
             bar.inc(1);
             result
@@ -375,10 +387,13 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
 }
 
 /// What makes two entries the same: the same file (after links), or the same
-/// text; and the SHA-256 of a file entry's bytes.
+/// text; the SHA-256 of a file entry's bytes; and the SHA-256 of every file
+/// the entry is made of ([`made_of`]), taken before any entry runs.
 struct Identity {
     same: String,
     bytes: Option<[u8; 32]>,
+    files: Vec<PathBuf>,
+    contents: [u8; 32],
 }
 
 impl Identity {
@@ -401,8 +416,45 @@ impl Identity {
             Some(file) => format!("{}:{function}", file.display()),
             None => source.trim().to_string(),
         };
-        Identity { same, bytes }
+        let files = made_of(source);
+        Identity {
+            same,
+            bytes,
+            contents: contents(&files),
+            files,
+        }
     }
+}
+
+/// The files an entry is made of: a Python entry's module and the files
+/// its sandbox copies beside it, a table's file, nothing for a strategy by
+/// name. An entry whose files changed between the start of the contest and
+/// its resolving (another entry may write them) is excluded.
+fn made_of(source: &str) -> Vec<PathBuf> {
+    match FileKind::of(source) {
+        FileKind::Python { path, .. } => crate::python::module_files(path)
+            .map(|(files, _)| files)
+            .unwrap_or_default(),
+        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => {
+            vec![path.to_path_buf()]
+        }
+    }
+}
+
+/// The SHA-256 of the names and bytes of `files`.
+fn contents(files: &[PathBuf]) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    for file in files {
+        hash.update(file.as_os_str().as_encoded_bytes());
+        match std::fs::read(file) {
+            Ok(bytes) => {
+                hash.update((bytes.len() as u64).to_le_bytes());
+                hash.update(bytes);
+            }
+            Err(_) => hash.update(b"unreadable"),
+        }
+    }
+    hash.finalize().into()
 }
 
 /// The entries the command line names: folders expanded, sorted by name.

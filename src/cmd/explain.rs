@@ -44,7 +44,9 @@ use num_integer::Integer;
 use serde::Serialize;
 use std::io::Write;
 
-use super::{baseline_or_course, check_score, exact_fraction_text, exact_json, state, write_json};
+use super::{
+    baseline_or_course, check_score, exact_fraction_text, exact_json, state_with_hidden, write_json,
+};
 use crate::cli::ExplainArgs;
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -147,8 +149,16 @@ pub fn run(
 ) -> Result<()> {
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
-    let x = state(rules, goal, score, opponent_score, args.sides)?;
+    let x = state_with_hidden(
+        rules,
+        goal,
+        score,
+        opponent_score,
+        args.sides,
+        args.hidden.as_deref(),
+    )?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     // With --strategy, the opponent is --against or the course baseline.
     let against = match (&args.strategy, &args.against) {
         (Some(_), against) => Some(baseline_or_course(against.as_ref(), rules, "--against")?),

@@ -106,6 +106,7 @@ pub fn run(
         .policy(&against, &rules, goal)
         .context("--against")?;
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::BestResponse)?;
     let spinner = Spinner::new(&format!(
         "searching the best final_strategy against {against}"
     ));

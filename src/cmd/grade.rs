@@ -55,6 +55,7 @@ pub fn run(
         .policy(&baseline, rules, goal)
         .context("the baseline (--baseline)")?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("grading");
     let report = |done, all| bar.report(done, all);
     // With --exact, the floats are the exact figures' nearest doubles.

@@ -26,7 +26,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
 use hog_solver::exact::Exact;
-use hog_solver::rules::{check_goal, Memory};
+use hog_solver::rules::{check_goal, Hidden, Memory};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
 use serde::Serialize;
@@ -271,6 +271,63 @@ fn state(rules: &Rules, goal: u32, score: u32, opponent_score: u32, sides: i64) 
     Ok(state)
 }
 
+/// The hidden value at position `h` in hog's words ("sides 4", "memories 3
+/// (mover) and 5 (opponent)"), or "" where the rules hide nothing.
+pub fn hidden_words(hidden: &Hidden, h: usize) -> String {
+    hidden.words(h).trim_end_matches(", ").to_string()
+}
+
+/// The position on the hidden axis that `text` names: the words hog prints
+/// for it ([`hidden_words`]), compared by their letters and numbers alone
+/// ("memories 3 mover and 5 opponent" will do), or the position itself.
+pub fn hidden_index(hidden: &Hidden, text: &str) -> Result<usize> {
+    let tokens = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let asked = tokens(text);
+    if let Ok(h) = text.trim().parse::<usize>() {
+        if h < hidden.len() {
+            return Ok(h);
+        }
+    }
+    (0..hidden.len())
+        .find(|&h| tokens(&hidden.words(h)) == asked)
+        .ok_or_else(|| match hidden.what() {
+            None => anyhow!("--hidden '{text}': these rules hide nothing"),
+            Some(what) => anyhow!(
+                "--hidden '{text}': the rules hide {what}, whose {} values read like '{}' \
+                 (or give the position, 0 to {})",
+                hidden.len(),
+                hidden_words(hidden, hidden.len() - 1),
+                hidden.len() - 1
+            ),
+        })
+}
+
+/// The state (score, opponent_score) with the hidden value `--hidden`
+/// names, else with `--sides` and the rest as at the start of a game.
+fn state_with_hidden(
+    rules: &Rules,
+    goal: u32,
+    score: u32,
+    opponent_score: u32,
+    sides: i64,
+    hidden: Option<&str>,
+) -> Result<State> {
+    match hidden {
+        None => state(rules, goal, score, opponent_score, sides),
+        Some(text) => {
+            let h = hidden_index(&rules.hidden(), text)?;
+            let x = rules.hidden().state(h, score, opponent_score);
+            rules.check_state(goal, x)?;
+            Ok(x)
+        }
+    }
+}
+
 /// Die faces written `a,b,c`: whole numbers from 1 to [`MAX_FACE`].
 fn faces(flag: &str, text: &str) -> Result<Vec<u32>> {
     text.split(',')
@@ -333,13 +390,25 @@ fn baseline_or_course(given: Option<&String>, rules: &Rules, flag: &str) -> Resu
 /// The first line of `dist` and `turn`: the rules, the state and the action.
 fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
     format!(
-        "{}, goal {goal}: score {}, opponent_score {}, sides {}, num_rolls {num_rolls} ({})",
+        "{}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
         rules.name(),
         state.score,
         state.opponent_score,
-        state.sides,
+        state_words(rules, state),
         roll_words(rules, state, num_rolls)
     )
+}
+
+/// What a state holds besides the two scores, in words: its hidden value
+/// ([`hidden_words`]: "memories 3 (mover) and 5 (opponent)"), or "sides 6"
+/// where the rules hide nothing.
+fn state_words(rules: &Rules, state: State) -> String {
+    let hidden = rules.hidden();
+    if hidden.is_empty() {
+        format!("sides {}", state.sides)
+    } else {
+        hidden_words(&hidden, hidden.index(state))
+    }
 }
 
 /// What a turn with this action rolls, in words: "3 six-sided dice".
@@ -365,9 +434,12 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     }
 }
 
-/// Text for HTML: the five characters that mean something there, escaped.
+/// Text for HTML: the control and bidi characters written as escapes, as on
+/// the terminal ([`crate::printable`]), and the five characters that mean
+/// something in HTML escaped.
 fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::printable::printable(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

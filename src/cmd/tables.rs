@@ -294,6 +294,7 @@ fn write_table(
             output: Some(dirs.staging.join(&output)),
             game: game(preset, table.goal),
             sides: None,
+            hidden: None,
             json: JsonArgs { json: false },
             python: NO_PYTHON,
         };

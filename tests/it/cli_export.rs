@@ -238,7 +238,7 @@ fn check_exports(preset: &str, source: &str, sides: Option<u32>, dir: &Path) {
                     assert!(doc.contains(&line), "{doc}");
                     let words = doc.split_whitespace().collect::<Vec<_>>().join(" ");
                     if let Some(s) = sides {
-                        let slice = format!("slice (--sides {s})");
+                        let slice = format!("slice at sides {s} (--sides {s})");
                         assert!(words.contains(&slice), "{doc}");
                         let rate = format!("this slice wins exactly {exported_rate}");
                         assert!(words.contains(&rate), "{doc}");
@@ -423,11 +423,7 @@ fn sides_dependent_policies_are_refused_without_sides() {
                 "-o",
                 file.to_str().unwrap(),
             ],
-            &[
-                "depends on the dice sides",
-                "cannot see the sides",
-                "--sides 6",
-            ],
+            &["depends on the dice sides", "cannot see it", "--hidden"],
         );
         assert!(!file.exists(), "{format}: nothing is written");
     }

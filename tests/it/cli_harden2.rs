@@ -111,12 +111,12 @@ fn recorded_goals_are_range_checked_and_a_byte_order_mark_keeps_them() {
 }
 
 /// A module whose `final_strategy` returns 4, after `prelude`.
-fn module(prelude: &str) -> String {
+pub fn module(prelude: &str) -> String {
     format!("{prelude}\ndef final_strategy(score, opponent_score):\n    return 4\n")
 }
 
 /// Writes `files` (name, text) into `dir`.
-fn write_all(dir: &Path, files: &[(&str, String)]) {
+pub fn write_all(dir: &Path, files: &[(&str, String)]) {
     for (name, text) in files {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -125,7 +125,7 @@ fn write_all(dir: &Path, files: &[(&str, String)]) {
 }
 
 /// `hog contest ARGS --json` in `dir` (a success); the report.
-fn contest(dir: &Path, args: &[&str]) -> serde_json::Value {
+pub fn contest(dir: &Path, args: &[&str]) -> serde_json::Value {
     let output = hog()
         .current_dir(dir)
         .arg("contest")
@@ -139,7 +139,7 @@ fn contest(dir: &Path, args: &[&str]) -> serde_json::Value {
 }
 
 /// An entry of a contest report by name: (status, reason).
-fn entry(report: &serde_json::Value, name: &str) -> (String, String) {
+pub fn entry(report: &serde_json::Value, name: &str) -> (String, String) {
     let entry = report["entries"]
         .as_array()
         .unwrap()
@@ -203,7 +203,7 @@ fn answers_a_module_writes_on_the_drivers_pipe_are_checked() {
 }
 
 /// Waits (at most a minute) for a file a module writes; its text.
-fn wait_for(path: &Path) -> String {
+pub fn wait_for(path: &Path) -> String {
     let started = std::time::Instant::now();
     loop {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -433,13 +433,13 @@ fn honest_cache(dir: &Path, entries: &[&str]) -> (String, Vec<u8>) {
 
 #[test]
 fn a_cache_record_that_is_no_grade_is_graded_again() {
-    use sha2::{Digest, Sha256};
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let entries = ["always_roll(6)", "always_roll(5)"];
     let (fresh, good) = honest_cache(d, &entries);
     // The records (two 16-byte keys, three f64) between the 20-byte magic
-    // line and the 32-byte checksum.
+    // line and the 32-byte signature, signed again with the user's key as
+    // hog would sign them.
     let body = &good[20..good.len() - 32];
     assert_eq!(body.len(), 3 * 56);
     for values in [[-4.0, 5.0, 0.0], [0.5, 0.4, 0.0], [f64::NAN, 0.5, 0.5]] {
@@ -450,8 +450,8 @@ fn a_cache_record_that_is_no_grade_is_graded_again() {
                 crafted[at + 8 * i..at + 8 * i + 8].copy_from_slice(&v.to_le_bytes());
             }
         }
-        let checksum = Sha256::digest(&crafted);
-        crafted.extend(checksum);
+        let signature = hog::secret::tag(&hog::secret::key().unwrap(), &crafted);
+        crafted.extend(signature);
         std::fs::write(d.join("c.cache"), &crafted).unwrap();
         let mut args = entries.to_vec();
         args.extend(["--goal", "5", "--json", "--cache", "c.cache"]);

@@ -11,6 +11,7 @@ mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
+mod cli_harden3;
 mod cli_heatmap;
 mod cli_page;
 mod cli_semester;

@@ -221,7 +221,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 for opponent in &mut self.field {
                     for h in 0..n {
                         let value = values.next().expect("a value for each state");
-                        opponent.us.set(layer.states[h * cells + i], value);
+                        opponent.us.set(layer.states[h * cells + i], value.unit());
                     }
                 }
             }
@@ -238,7 +238,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     )
                 });
                 for (&x, value) in layer.states.iter().zip(values) {
-                    opponent.them.set(x, value);
+                    opponent.them.set(x, value.unit());
                 }
             }
         }

@@ -157,6 +157,20 @@ impl AfterTurn {
         )
     }
 
+    /// Whether a swap's test reads the two scores alike: swaps(m, o) =
+    /// swaps(o, m) for every pair (false for every other rule).
+    pub fn is_symmetric(self) -> bool {
+        self.is_swap()
+            && !matches!(
+                self,
+                AfterTurn::SwineSwapMoverRepdigit
+                    | AfterTurn::SwineSwapOnesTens
+                    | AfterTurn::SwineSwapLeadOnes
+                    | AfterTurn::SwineSwapOnesDiffTens
+                    | AfterTurn::SwineSwapMoverSquare
+            )
+    }
+
     /// Whether the rule moves the mover's score by a function of that score
     /// alone (never lowering it), leaving the opponent's.
     pub fn moves_mover_alone(self) -> bool {
@@ -287,5 +301,26 @@ impl Rules {
         self.after
             .iter()
             .fold((mover, opponent), |scores, rule| rule.apply(scores, turn))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A swap called symmetric swaps (m, o) exactly when it swaps (o, m),
+    /// and every other swap has a pair where it does not.
+    #[test]
+    fn symmetric_swaps_read_both_scores_alike() {
+        for rule in AfterTurn::VARIANTS
+            .iter()
+            .map(|v| v.parse::<AfterTurn>().unwrap())
+        {
+            if !rule.is_swap() {
+                continue;
+            }
+            let alike = (0..120).all(|m| (0..120).all(|o| rule.swaps(m, o) == rule.swaps(o, m)));
+            assert_eq!(alike, rule.is_symmetric(), "{rule}");
+        }
     }
 }

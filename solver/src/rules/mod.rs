@@ -303,6 +303,73 @@ impl Rules {
             .any(|rule| rule.holds(score, opponent_score))
     }
 
+    /// Checks that the engine computes these rules as `docs/rules.md`
+    /// defines them; the reason in words where it cannot. Every rules text
+    /// passes here when it is parsed, and [`crate::model::Model::new`]
+    /// checks rules built by hand the same way.
+    ///
+    /// * Extra turns or a memory with a zero-dice rule that can score 0: a
+    ///   zero-point turn would have to be solved as a cycle through an
+    ///   extra turn or through hidden state.
+    /// * A swap that reads the two scores apart with a zero-dice rule that
+    ///   can score 0: the engine solves a zero-point turn's pass and the pass
+    ///   back as one pair.
+    /// * Two Feral Hogs rules: each player keeps one memory of their turn.
+    /// * Piggy Back with a roll bonus: the engine reads Piggy Back from a
+    ///   roll's 0 points, and the bonus gives a roll with a 1 points.
+    pub fn check_combination(&self) -> std::result::Result<(), String> {
+        let zero_scores_0 = || format!("zero={} (a turn that can score 0 points)", self.zero);
+        let ferals: Vec<String> = self
+            .after
+            .iter()
+            .filter(|rule| matches!(rule, AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints))
+            .map(AfterTurn::to_string)
+            .collect();
+        if !self.extra.is_empty() && self.can_score_zero() {
+            return Err(format!(
+                "extra turns (extra={}) cannot be combined with {}: no course has both",
+                text::list_text(&self.extra),
+                zero_scores_0()
+            ));
+        }
+        if !ferals.is_empty() && self.can_score_zero() {
+            return Err(format!(
+                "a memory of the previous turn (after={}) cannot be combined with {}: no course has both",
+                ferals[0],
+                zero_scores_0()
+            ));
+        }
+        // A zero-point turn is a pass: the engine solves the pass from
+        // (s, o) and the one back from (o, s) as one pair, which a swap that
+        // reads the mover's score apart from the opponent's breaks.
+        if let Some(swap) = self
+            .after
+            .iter()
+            .find(|rule| rule.is_swap() && !rule.is_symmetric())
+            .filter(|_| self.can_score_zero())
+        {
+            return Err(format!(
+                "after={swap} (a swap that reads the mover's score apart from the \
+                 opponent's) cannot be combined with {}: no course has both",
+                zero_scores_0()
+            ));
+        }
+        if ferals.len() > 1 {
+            return Err(format!(
+                "after={} keeps two memories of a turn; each player keeps one: take one Feral Hogs rule",
+                ferals.join("+")
+            ));
+        }
+        if self.pig_out == PigOut::ZeroPiggyBack && self.bonus != RollBonus::None {
+            return Err(format!(
+                "pig_out=zero_piggy_back cannot be combined with bonus={}: Piggy Back scores 0 on a \
+                 roll with a 1, and the bonus gives that roll points; no course has both",
+                self.bonus
+            ));
+        }
+        Ok(())
+    }
+
     /// Whether some turn can score 0 points, so that a state can repeat.
     /// (Piggy Back's 0 points hand the opponent num_rolls: the scores move.)
     /// The solver trusts it: where it says no, no turn is looked at for a

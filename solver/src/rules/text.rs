@@ -19,7 +19,7 @@ const KEYS: [&str; 10] = [
     "zero", "sides", "reroll", "pig_out", "bonus", "points", "after", "limit", "special", "extra",
 ];
 
-fn list_text<T: fmt::Display>(items: &[T]) -> String {
+pub(super) fn list_text<T: fmt::Display>(items: &[T]) -> String {
     if items.is_empty() {
         "none".to_string()
     } else {
@@ -73,7 +73,7 @@ impl FromStr for Rules {
         let value = |slot: usize| -> Result<&str> {
             values[slot].ok_or_else(|| bad(format!("key '{}' is missing", KEYS[slot])))
         };
-        Ok(Rules {
+        let rules = Rules {
             zero: one(KEYS[0], value(0)?).map_err(bad)?,
             sides: one(KEYS[1], value(1)?).map_err(bad)?,
             reroll: one(KEYS[2], value(2)?).map_err(bad)?,
@@ -84,7 +84,9 @@ impl FromStr for Rules {
             limit: one(KEYS[7], value(7)?).map_err(bad)?,
             special: one(KEYS[8], value(8)?).map_err(bad)?,
             extra: list(KEYS[9], values[9].unwrap_or("none")).map_err(bad)?,
-        })
+        };
+        rules.check_combination().map_err(bad)?;
+        Ok(rules)
     }
 }
 

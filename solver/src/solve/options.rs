@@ -44,7 +44,7 @@ impl<V: Probability> Options<V> {
         let action = (0..MAX_ACTIONS)
             .find(|&i| value_of(i).is_some_and(|v| V::ties(&v, &best)))
             .expect("the best value is some action's value");
-        (best, (action as i32 + self.min_action) as i8)
+        (best.unit(), (action as i32 + self.min_action) as i8)
     }
 }
 
@@ -118,7 +118,7 @@ impl<V: Probability> Engine<'_, V> {
             .actions()
             .find(|&a| V::ties(&values[(a - min_action) as usize], &best))
             .expect("the best value is some action's value");
-        (best, action as i8)
+        (best.unit(), action as i8)
     }
 
     /// Whether a turn of no dice and p > 0 points is worth what a roll of

@@ -536,3 +536,85 @@ fn nju21_zero_point_cycles_have_their_hand_derived_values() {
     expect(x_bar, b);
     expect(x, exit(x).max(1.0 - b));
 }
+
+/// A rules text of random components: one value per slot, a random
+/// selection (in random order) of the point modifiers, at most two
+/// after-turn rules and at most two extra-turn rules. The text may be one
+/// the engine refuses ([`Rules::check_combination`]).
+fn any_rules_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use hog_solver::rules::{
+        ActionLimit, AfterTurn, ExtraTurn, PigOut, PointModifier, Reroll, RollBonus, Sides,
+        Special, ZeroDice,
+    };
+    use proptest::prelude::*;
+    use proptest::sample::{select, subsequence};
+    use strum::VariantNames;
+    let one = |names: &'static [&'static str]| select(names.to_vec());
+    let some = |names: &'static [&'static str], most: usize| {
+        subsequence(names.to_vec(), 0..=most)
+            .prop_shuffle()
+            .prop_map(|items| match items.is_empty() {
+                true => "none".to_string(),
+                false => items.join("+"),
+            })
+    };
+    (
+        (
+            one(ZeroDice::VARIANTS),
+            one(Sides::VARIANTS),
+            one(Reroll::VARIANTS),
+            one(PigOut::VARIANTS),
+            one(RollBonus::VARIANTS),
+        ),
+        (
+            some(PointModifier::VARIANTS, 3),
+            some(AfterTurn::VARIANTS, 2),
+            one(ActionLimit::VARIANTS),
+            one(Special::VARIANTS),
+            some(ExtraTurn::VARIANTS, 2),
+        ),
+    )
+        .prop_map(
+            |((zero, sides, reroll, pig_out, bonus), (points, after, limit, special, extra))| {
+                format!(
+                    "zero={zero},sides={sides},reroll={reroll},pig_out={pig_out},bonus={bonus},\
+                     points={points},after={after},limit={limit},special={special},extra={extra}"
+                )
+            },
+        )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("HOG_COMBINATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(24)
+    ))]
+
+    /// Any rule set the engine accepts, at a small goal, agrees with the
+    /// reference, which reads each component from the rules text on its
+    /// own: the self-play value of every state, and an evaluation of two
+    /// constant strategies. The goal is smaller where memories multiply the
+    /// states.
+    #[test]
+    fn random_rule_sets_agree_with_the_reference(text in any_rules_text(), goal in 6u32..=13, j in 1i64..=10, k in 0i64..=10) {
+        let Ok(rules) = Rules::parse(&text) else {
+            // Refused in one line: nothing to compute.
+            return Ok(());
+        };
+        let goal = if rules.recall() != Recall::None { goal.min(8) } else { goal };
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let solution = engine.optimal();
+        let reference = Reference::new(&rules, goal);
+        let optimum = reference.optimum();
+        let what = format!("{text} goal {goal}");
+        for x in states(&rules, goal) {
+            check(&format!("{what}: V"), x, *solution.values.get(x), optimum.value(x));
+        }
+        let (a, b) = (policy(&rules, goal, "always_roll", &[j]), policy(&rules, goal, "always_roll", &[k]));
+        let evaluation = engine.evaluate(&a, &b);
+        let expected = reference.evaluation(&a, &b);
+        for x in states(&rules, goal) {
+            check_ends(&format!("{what}: always_roll({j}) against always_roll({k})"), x, evaluation.a_moves.get(x), expected.a_moves(x));
+        }
+    }
+}

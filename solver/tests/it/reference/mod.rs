@@ -2,8 +2,8 @@
 //!
 //! It shares no code with the engine (`model.rs`, `dice.rs`, `solve.rs`,
 //! `evaluate.rs`, `rules.rs`): the game comes from its own transcription of
-//! docs/rules.md in `reference/rules.rs`, keyed by the preset's name (taken from
-//! [`Rules::name`]), on its own state, [`Situation`]; of the library it uses
+//! docs/rules.md in `reference/rules.rs`, read from the canonical rules text
+//! ([`Rules`]' `Display`), one component at a time, on its own state, [`Situation`]; of the library it uses
 //! only [`Policy::get`], and the [`State`] type to ask it and to be asked.
 //! Everything is a memoised recursion written straight from the rules: no
 //! layers, no compiled tables, no closed forms. It is slow and meant for
@@ -87,7 +87,7 @@ mod components;
 mod examples;
 mod rules;
 
-use rules::{Dice, Preset};
+use rules::{Dice, Game};
 
 /// The reference's own state: what the mover sees (the two scores, the dice
 /// sides) and what each player remembers of their own previous turn under
@@ -228,7 +228,7 @@ type Points<N> = Vec<(u32, N)>;
 /// The rules at a goal, with the dice distributions memoised, computing in
 /// the number type N.
 pub struct Reference<N = f64> {
-    preset: Preset,
+    preset: Game,
     goal: u32,
     /// (dice, n) -> the multisets of final faces of n dice (sorted), with
     /// counts out of (sides²)^n.
@@ -240,7 +240,7 @@ pub struct Reference<N = f64> {
 impl<N: Number> Reference<N> {
     pub fn new(rules: &Rules, goal: u32) -> Reference<N> {
         Reference {
-            preset: Preset::from_name(&rules.name()),
+            preset: Game::from_text(&rules.to_string()),
             goal,
             multisets: RefCell::default(),
             rolls: RefCell::default(),
@@ -277,7 +277,7 @@ impl<N: Number> Reference<N> {
 
     /// Every outcome of `action` in `x`, with its probability.
     fn turn(&self, x: Situation, action: i32) -> Vec<(N, Turn)> {
-        let preset = self.preset;
+        let preset = &self.preset;
         let n = preset.num_rolls(x, action);
         let points = match n {
             -1 => vec![(preset.pork_chop_points(), one())],
@@ -314,7 +314,7 @@ impl<N: Number> Reference<N> {
     /// on (m, o), the mover moves again". The mover now remembers this turn
     /// (Feral Hogs), and the opponent still remembers theirs.
     fn end_of_turn(&self, x: Situation, n: i32, points: u32) -> Turn {
-        let preset = self.preset;
+        let preset = &self.preset;
         let opponent = x.opponent_score + preset.piggy_back(n, points);
         let (mover, opponent) =
             preset.after_turn(x.score + points, opponent, points, n, x.mover_remembers);
