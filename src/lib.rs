@@ -7,11 +7,11 @@
 pub mod cli;
 pub mod cmd;
 pub mod files;
-mod okconfig;
 mod plot;
 pub mod printable;
 mod progress;
 mod python;
 pub mod recorded;
 mod sandbox;
+pub mod semester;
 pub mod sources;

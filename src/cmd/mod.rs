@@ -33,8 +33,8 @@ use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
 use crate::files::check_writable;
-use crate::recorded::{self, Origin};
-use crate::sources::Sources;
+use crate::recorded;
+use crate::sources::{FileKind, Sources};
 
 /// The largest die face the tool accepts (test dice may exceed the sides).
 const MAX_FACE: i64 = 100;
@@ -47,11 +47,11 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
@@ -180,71 +180,49 @@ fn output(command: &Command) -> Option<&Path> {
     }
 }
 
-/// The game from --rules, --goal and the strategy files, as [`game_of`].
+/// The game from --rules, --goal, the strategy files and the project
+/// folder: the folder of the first Python file among the strategies, else
+/// the working folder (see [`game_of`]).
 fn game(
     game: &GameArgs,
     strategies: &[Option<&String>],
     stderr: bool,
     out: &mut dyn Write,
 ) -> Result<(Rules, u32)> {
-    game_of(game, strategies, &[], stderr, out)
+    let folder = strategies
+        .iter()
+        .flatten()
+        .find_map(|text| match FileKind::of(text) {
+            FileKind::Python { path, .. } if path.is_file() => path.parent(),
+            _ => None,
+        })
+        .unwrap_or(Path::new(""));
+    game_of(game, strategies, &[folder], stderr, out)
 }
 
-/// The game from --rules, --goal, the strategy files and the ok configs
-/// beside the Python files and in the folders given (see `recorded`). Where
-/// the rules came from an ok config, or from nothing where a Python file or
-/// folder was given, the first line says so (on stderr when stdout carries
-/// JSON or a file).
+/// The game from --rules, --goal, the strategy files and the project
+/// `folders` (see `recorded`). Where the rules came from the folders'
+/// files, or from nothing, or differ from what the folders name, the first
+/// line says so (on stderr when stdout carries JSON or a file).
 fn game_of(
     game: &GameArgs,
     strategies: &[Option<&String>],
-    entries: &[String],
+    folders: &[&Path],
     stderr: bool,
     out: &mut dyn Write,
 ) -> Result<(Rules, u32)> {
     let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
-    let entries: Vec<&str> = entries.iter().map(|s| s.as_str()).collect();
-    let (rules, goal, origin) =
-        recorded::game(game.rules.as_deref(), game.goal, &strategies, &entries)?;
-    let name = rules.name();
-    let line = match origin {
-        Origin::Given => return Ok((rules, goal)),
-        Origin::Default { looked } if looked.is_empty() => return Ok((rules, goal)),
-        Origin::Default { looked } => format!(
-            "rules        {name}, the default: not given (no --rules, and no ok config \
-             beside {}): give --rules SEMESTER (hog rules list)",
-            some_of(&looked)
-        ),
-        Origin::OkConfig(config) => {
-            let semester = if config.semester == name {
-                String::new()
-            } else {
-                format!("semester {}, ", config.semester)
-            };
-            format!(
-                "rules        {name} ({semester}from {}: endpoint {})",
-                config.file.display(),
-                config.endpoint
-            )
+    let found = recorded::game(game.rules.as_deref(), game.goal, &strategies, folders)?;
+    if let Some(line) = &found.line {
+        let line = crate::printable::printable_line(line);
+        if stderr {
+            // A line that cannot be printed changes nothing.
+            let _ = writeln!(std::io::stderr(), "rules        {line}");
+        } else {
+            writeln!(out, "rules        {line}")?;
         }
-    };
-    let line = crate::printable::printable_line(&line);
-    if stderr {
-        // A line that cannot be printed changes nothing.
-        let _ = writeln!(std::io::stderr(), "{line}");
-    } else {
-        writeln!(out, "{line}")?;
     }
-    Ok((rules, goal))
-}
-
-/// The first three names, and how many more there are.
-fn some_of(names: &[String]) -> String {
-    if names.len() <= 3 {
-        names.join(", ")
-    } else {
-        format!("{} and {} more", names[..3].join(", "), names.len() - 3)
-    }
+    Ok((found.rules, found.goal))
 }
 
 /// A score below the goal.

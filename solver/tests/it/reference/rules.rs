@@ -20,6 +20,7 @@ pub enum Preset {
     Sp26Simple,
     Nju21,
     Fa12,
+    Sp13,
     Fa14,
     Sp15,
     Su15,
@@ -74,6 +75,7 @@ impl Preset {
             "sp26-simple" => Preset::Sp26Simple,
             "nju21" => Preset::Nju21,
             "fa12" => Preset::Fa12,
+            "sp13" => Preset::Sp13,
             "fa14" => Preset::Fa14,
             "sp15" => Preset::Sp15,
             "su15" => Preset::Su15,
@@ -123,7 +125,8 @@ impl Preset {
             | Preset::Sp26
             | Preset::Sp26Simple
             | Preset::Nju21
-            | Preset::Fa12 => return None,
+            | Preset::Fa12
+            | Preset::Sp13 => return None,
             Preset::Fa14 => ("free_bacon_abs_diff_plus_1", &["swine_swap_double"], &[]),
             Preset::Sp15 => ("free_bacon_largest_digit", &["prime_sum_leader_bonus"], &[]),
             Preset::Su15 | Preset::Fa15 => (
@@ -186,12 +189,12 @@ impl Preset {
         Some(components)
     }
 
-    /// fa12 and su16, Hog Tied: "if score + opponent_score ends in 7, at most
-    /// one die may be rolled: a strategy's choice above 1 is clamped to 1 (0
-    /// stays 0)."
+    /// fa12, sp13 and su16, Hog Tied: "if score + opponent_score ends in 7,
+    /// at most one die may be rolled: a strategy's choice above 1 is clamped
+    /// to 1 (0 stays 0)."
     pub fn num_rolls(self, x: Situation, choice: i32) -> i32 {
         let ends_in_7 = (x.score + x.opponent_score) % 10 == 7;
-        let hog_tied = matches!(self, Preset::Fa12 | Preset::Su16);
+        let hog_tied = matches!(self, Preset::Fa12 | Preset::Sp13 | Preset::Su16);
         if hog_tied && ends_in_7 && choice > 1 {
             1
         } else {
@@ -223,12 +226,13 @@ impl Preset {
             },
             // fa13: "four-sided dice when score + opponent_score is a multiple
             // of 7, else six-sided."
-            // fa12, Hog Wild: "four-sided dice when score + opponent_score is
-            // a multiple of 7, else six-sided"
+            // fa12 and sp13, Hog Wild: "four-sided dice when score +
+            // opponent_score is a multiple of 7, else six-sided"
             // fa14, sp15, su15, fa15, su16, sp17: "four-sided dice when score
             // + opponent_score is a multiple of 7" (Hog Wild).
             Preset::Fa13
             | Preset::Fa12
+            | Preset::Sp13
             | Preset::Fa14
             | Preset::Sp15
             | Preset::Su15
@@ -282,9 +286,9 @@ impl Preset {
                     components::decimal_of_one_over(21, opponent)
                 }
             }
-            // fa12: "1 + the tens digit of the opponent's score (32 -> 4,
-            // 7 -> 1)", with "'the tens digit' means (x // 10) % 10".
-            Preset::Fa12 => 1 + (opponent / 10) % 10,
+            // fa12 and sp13: "1 + the tens digit of the opponent's score (32
+            // -> 4, 7 -> 1)", with "'the tens digit' means (x // 10) % 10".
+            Preset::Fa12 | Preset::Sp13 => 1 + (opponent / 10) % 10,
             _ => unreachable!("{self:?} has its components"),
         }
     }
@@ -338,10 +342,10 @@ impl Preset {
                 let same_parity = faces.iter().filter(|&&face| face % 2 == score % 2).count();
                 pig_out + same_parity as u32
             }
-            // fa12: "**Pig out**: any 1 -> 1 point, else the sum; **49ers**:
+            // sp13: "**Pig out**: any 1 -> 1 point, else the sum; **49ers**:
             // if the mover's score before the turn is exactly 49, the 1s do
             // not lose and the points are the plain sum."
-            Preset::Fa12 => {
+            Preset::Sp13 => {
                 if score == 49 || ones == 0 {
                     sum
                 } else {
@@ -377,9 +381,9 @@ impl Preset {
                 // after the prime boost"
                 points.min((25 - num_rolls) as u32)
             }
-            // fa12: "**Touchdown**: if the points are a multiple of 6, add
+            // sp13: "**Touchdown**: if the points are a multiple of 6, add
             // points / 6 (12 -> 14), also on Free Bacon turns."
-            Preset::Fa12 => {
+            Preset::Sp13 => {
                 if points.is_multiple_of(6) {
                     points + points / 6
                 } else {
@@ -469,8 +473,8 @@ impl Preset {
                 }
             }
             // sp26-simple: "The course also plays these rules without Sus
-            // Fuss". fa12: "No swaps."
-            Preset::Sp26Simple | Preset::Fa12 => (mover, opponent),
+            // Fuss". fa12, sp13: "No swaps."
+            Preset::Sp26Simple | Preset::Fa12 | Preset::Sp13 => (mover, opponent),
             _ => unreachable!("{self:?} has its components"),
         }
     }
@@ -606,14 +610,14 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     assert_eq!(nju21.after_turn(23, 4, 0, 0, 0), (4, 23));
     assert_eq!(power_of_three(27), [7, 6, 2, 5, 5, 9, 7, 4, 8, 4, 9, 8, 7]);
 
-    let fa12 = Preset::Fa12;
-    assert_eq!(fa12.num_rolls(state(3, 4), 5), 1);
-    assert_eq!(fa12.num_rolls(state(3, 4), 0), 0);
-    assert_eq!(fa12.dice(state(70, 7)).sides, 4);
-    assert_eq!(fa12.zero_dice_points(state(0, 32)), 4);
-    assert_eq!(fa12.zero_dice_points(state(0, 7)), 1);
-    assert_eq!(fa12.modify_points(12, 2), 14);
-    assert_eq!(fa12.roll_points(49, &[1, 6]), 7);
-    assert_eq!(fa12.roll_points(48, &[1, 6]), 1);
+    let sp13 = Preset::Sp13;
+    assert_eq!(sp13.num_rolls(state(3, 4), 5), 1);
+    assert_eq!(sp13.num_rolls(state(3, 4), 0), 0);
+    assert_eq!(sp13.dice(state(70, 7)).sides, 4);
+    assert_eq!(sp13.zero_dice_points(state(0, 32)), 4);
+    assert_eq!(sp13.zero_dice_points(state(0, 7)), 1);
+    assert_eq!(sp13.modify_points(12, 2), 14);
+    assert_eq!(sp13.roll_points(49, &[1, 6]), 7);
+    assert_eq!(sp13.roll_points(48, &[1, 6]), 1);
     assert_eq!(Preset::Fa13.dice(state(0, 0)).sides, 4);
 }
