@@ -341,7 +341,7 @@ fn read_text(path: &Path) -> Option<String> {
 /// running Python.
 fn python_record(module: &str) -> Option<(String, String)> {
     let mut lines = module.lines();
-    if lines.next()? != "\"\"\"final_strategy for Hog, exported by the hog solver." {
+    if lines.next()? != crate::files::marks::PYTHON {
         return None;
     }
     let docstring: Vec<&str> = lines.take_while(|l| *l != "\"\"\"").collect();

@@ -32,7 +32,7 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
-use crate::files::check_writable;
+use crate::files::{check_replaceable, check_writable};
 use crate::recorded;
 use crate::sources::{FileKind, Sources};
 
@@ -41,8 +41,9 @@ const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
-    if let Some(path) = output(&cli.command) {
+    if let Some((path, force)) = output(&cli.command) {
         check_writable(path)?;
+        check_replaceable(path, force)?;
     }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
@@ -168,14 +169,15 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// The file a command writes (its `-o`), checked before any work.
-fn output(command: &Command) -> Option<&Path> {
+/// The file a command writes (its `-o`) and its `--force`, checked before
+/// any work.
+fn output(command: &Command) -> Option<(&Path, bool)> {
     match command {
-        Command::Solve(args) => args.output.as_deref(),
-        Command::Final(args) => args.output.as_deref(),
-        Command::Export(args) => args.output.as_deref(),
-        Command::Contest(args) => args.output.as_deref(),
-        Command::Heatmap(args) => Some(&args.output),
+        Command::Solve(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Final(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Export(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Contest(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Heatmap(args) => Some((&args.output, args.force)),
         _ => None,
     }
 }

@@ -226,8 +226,12 @@ fn build(
         } else {
             String::new()
         };
+        let what = final_strategy::graded_elsewhere(&rules, &table.policy, goal, sources)?
+            .map_or("the file to hand in".to_string(), |note| {
+                format!("{note}; as played here")
+            });
         let headline = format!(
-            "the file to hand in: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
+            "{what}: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
             blind.grade.win_rate,
             preset.baseline,
             blind.grade.first.a_wins,
@@ -292,6 +296,7 @@ fn write_table(
             source: source.clone(),
             format: Some(format),
             output: Some(dirs.staging.join(&output)),
+            force: false,
             game: game(preset, table.goal),
             sides: None,
             json: JsonArgs { json: false },
@@ -314,6 +319,7 @@ fn write_table(
         source,
         game: game(preset, table.goal),
         output: dirs.staging.join(&picture),
+        force: false,
         show: Show::Both,
         diff: None,
         baseline: None,
@@ -355,6 +361,7 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         game: game(preset, goal),
         against: vec![],
         output: Some(staging.join(&file)),
+        force: false,
         effort: None,
         prove_bound: None,
         exact: ExactArgs { exact: false },
@@ -373,9 +380,13 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         ),
         None => String::new(),
     };
+    let not_graded = match summary["not_graded"].as_str() {
+        Some(note) => format!("{}; as played here, ", capitalised(note)),
+        None => String::new(),
+    };
     Ok(FinalOnly {
         headline: format!(
-            "win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
+            "{not_graded}win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
             figure("win_rate"),
             summary["against"].as_str().unwrap_or("?"),
             figure("first"),
@@ -384,6 +395,14 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         file,
         rules: preset.to_string(),
     })
+}
+
+/// A sentence's text with its first letter capitalised.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn manifest(goal: u32, entries: &[Entry], finals: &[FinalOnly]) -> String {
