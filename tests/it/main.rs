@@ -18,4 +18,5 @@ mod cli_solver;
 mod cli_tripups;
 mod common;
 mod readme;
+mod semester_data;
 mod tables;
