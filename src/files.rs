@@ -132,7 +132,7 @@ pub mod marks {
     /// The start of a JSON table `hog export` writes.
     pub const JSON_TABLE: &str = "{\n  \"rules\": ";
     /// The start of `hog contest -o FILE.json` and `FILE.csv`.
-    pub const CONTEST_JSON: &str = "{\"report\":";
+    pub const CONTEST_JSON: &str = "{\"rules\":\"";
     pub const CONTEST_CSV: &str = "rank,points,win_rate_vs_baseline,";
     /// The first line of an SVG picture.
     pub const SVG: &str = "<!-- drawn by hog -->";

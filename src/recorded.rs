@@ -182,8 +182,8 @@ fn places(folders: &[&Path]) -> String {
 /// preset they agree on, or (as `Err`) the one-line reason they cannot
 /// say: files that fit several presets or contradict each other, folders
 /// that name different presets, a folder whose only evidence is a file hog
-/// had to skip (a broken ok config). With `probe`, the student's rule
-/// functions may be asked.
+/// had to skip (a broken ok config; among several folders, such a folder
+/// says nothing). With `probe`, the student's rule functions may be asked.
 fn folders_semester(
     folders: &[&Path],
     probe: bool,
@@ -216,7 +216,9 @@ fn folders_semester(
                     }
                 ))));
             }
-            Verdict::Nothing { skipped } => {
+            // One folder whose only evidence was skipped cannot be played;
+            // among a contest's many, it says nothing.
+            Verdict::Nothing { skipped } if folders.len() == 1 => {
                 if let Some(why) = skipped.first() {
                     return Ok(Some(Err(format!(
                         "{why}, and nothing else in {} names a semester: give --rules \
@@ -225,6 +227,7 @@ fn folders_semester(
                     ))));
                 }
             }
+            Verdict::Nothing { .. } => {}
         }
     }
     Ok(found.map(|(found, _)| Ok(found)))

@@ -59,7 +59,8 @@ fn write_ok(copy: &Copy, dir: &Path) -> bool {
     let (Some(file), Some(endpoint)) = (ok["file"].as_str(), ok["endpoint"].as_str()) else {
         return false;
     };
-    let config = serde_json::json!({"name": "Project 1: Hog", "endpoint": endpoint, "src": ["hog.py"]});
+    let config =
+        serde_json::json!({"name": "Project 1: Hog", "endpoint": endpoint, "src": ["hog.py"]});
     std::fs::write(dir.join(file), config.to_string()).unwrap();
     true
 }
@@ -125,7 +126,9 @@ fn write_hog_py(copy: &Copy, dir: &Path) -> bool {
         .as_object()
         .map(|a| a.clone().into_iter().collect())
         .unwrap_or_default();
-    let mut text = String::from("\"\"\"A project's hog.py, written back from its facts.\"\"\"\n\n_ANSWERS = {\n");
+    let mut text = String::from(
+        "\"\"\"A project's hog.py, written back from its facts.\"\"\"\n\n_ANSWERS = {\n",
+    );
     for (call, answer) in &answers {
         let answer = match answer {
             Value::Bool(true) => "True".to_string(),
@@ -139,13 +142,23 @@ fn write_hog_py(copy: &Copy, dir: &Path) -> bool {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| format!("    >>> {}\n    {}\n", e[0].as_str().unwrap(), e[1].as_str().unwrap()))
+        .map(|e| {
+            format!(
+                "    >>> {}\n    {}\n",
+                e[0].as_str().unwrap(),
+                e[1].as_str().unwrap()
+            )
+        })
         .collect();
     for (i, def) in defs.iter().enumerate() {
         let def = def.as_str().unwrap();
         let (name, params) = def.split_once('(').unwrap();
         let params = params.trim_end_matches(')');
-        let doc = if i == 0 { examples.concat() } else { String::new() };
+        let doc = if i == 0 {
+            examples.concat()
+        } else {
+            String::new()
+        };
         let body = if params.is_empty() {
             "return None".to_string()
         } else {
@@ -153,7 +166,9 @@ fn write_hog_py(copy: &Copy, dir: &Path) -> bool {
                 "return _ANSWERS.get(\"{name}(\" + \", \".join(str(a) for a in ({params},)) + \")\")"
             )
         };
-        text.push_str(&format!("def {def}:\n    \"\"\"\n{doc}    \"\"\"\n    {body}\n\n\n"));
+        text.push_str(&format!(
+            "def {def}:\n    \"\"\"\n{doc}    \"\"\"\n    {body}\n\n\n"
+        ));
     }
     std::fs::write(dir.join("hog.py"), text).unwrap();
     true

@@ -55,6 +55,7 @@ pub(super) struct Summary {
 
 /// `-o FILE.json`: the report, the draws and the summary.
 #[derive(Serialize)]
+/// Its first field is the rules, as [`crate::files::marks::CONTEST_JSON`] says.
 struct Everything<'a> {
     #[serde(flatten)]
     report: &'a Report,
