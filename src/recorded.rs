@@ -105,7 +105,11 @@ pub fn game(
     let first = records.first();
     // The folders' word: with --rules only what their files say at once
     // (no probe), and only for a note.
-    let folder = folders_semester(folders, given_rules.is_none())?;
+    let folder = match folders_semester(folders, given_rules.is_none()) {
+        // --rules decides even where the folder cannot be read.
+        Err(_) if given_rules.is_some() => None,
+        folder => folder?,
+    };
     let goal = match (given_goal, first) {
         (Some(goal), _) => goal,
         (None, Some(record)) => record.goal,

@@ -58,7 +58,7 @@ pub fn game(
     args: &ContestArgs,
     entries: &[Entry],
     json: bool,
-    out: &mut dyn Write,
+    out: &mut super::Led,
 ) -> Result<(Rules, u32)> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {

@@ -40,6 +40,48 @@ use crate::sources::{FileKind, Sources};
 const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
+    let out = &mut Led { pending: None, out };
+    command(cli, out)?;
+    // A command that printed nothing still says where its rules came from.
+    Ok(out.lead()?)
+}
+
+/// A command's output, led by the line that says where its rules came
+/// from: written just before the command's first output (on stderr where
+/// stdout carries JSON or a file), so that an error met before any output
+/// stands alone, one line.
+pub(super) struct Led<'a> {
+    pending: Option<(String, bool)>,
+    out: &'a mut dyn Write,
+}
+
+impl Led<'_> {
+    /// Writes the pending line, if any.
+    fn lead(&mut self) -> std::io::Result<()> {
+        match self.pending.take() {
+            // A line that cannot be printed on stderr changes nothing.
+            Some((line, true)) => {
+                let _ = writeln!(std::io::stderr(), "rules        {line}");
+                Ok(())
+            }
+            Some((line, false)) => writeln!(self.out, "rules        {line}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Write for Led<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.lead()?;
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+fn command(cli: &Cli, out: &mut Led) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
     if let Some((path, force)) = output(&cli.command) {
         check_writable(path)?;
@@ -66,7 +108,14 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Solve(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            // A table written to stdout (-o -) leaves the rules line to stderr.
+            let to_stdout = args.output.as_deref() == Some(Path::new("-"));
+            let (rules, goal) = game(
+                &args.game,
+                &[args.against.as_ref()],
+                args.json.json || to_stdout,
+                out,
+            )?;
             solve::run(
                 args,
                 &rules,
@@ -189,7 +238,7 @@ fn game(
     game: &GameArgs,
     strategies: &[Option<&String>],
     stderr: bool,
-    out: &mut dyn Write,
+    out: &mut Led,
 ) -> Result<(Rules, u32)> {
     let folder = strategies
         .iter()
@@ -204,26 +253,21 @@ fn game(
 
 /// The game from --rules, --goal, the strategy files and the project
 /// `folders` (see `recorded`). Where the rules came from the folders'
-/// files, or from nothing, or differ from what the folders name, the first
-/// line says so (on stderr when stdout carries JSON or a file).
+/// files, or from nothing, or differ from what the folders name, the
+/// output's first line says so (on stderr when stdout carries JSON or a
+/// file; see [`Led`]).
 fn game_of(
     game: &GameArgs,
     strategies: &[Option<&String>],
     folders: &[&Path],
     stderr: bool,
-    out: &mut dyn Write,
+    out: &mut Led,
 ) -> Result<(Rules, u32)> {
     let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
     let found = recorded::game(game.rules.as_deref(), game.goal, &strategies, folders)?;
-    if let Some(line) = &found.line {
-        let line = crate::printable::printable_line(line);
-        if stderr {
-            // A line that cannot be printed changes nothing.
-            let _ = writeln!(std::io::stderr(), "rules        {line}");
-        } else {
-            writeln!(out, "rules        {line}")?;
-        }
-    }
+    out.pending = found
+        .line
+        .map(|line| (crate::printable::printable_line(&line).into_owned(), stderr));
     Ok((found.rules, found.goal))
 }
 

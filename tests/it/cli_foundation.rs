@@ -109,6 +109,7 @@ fn rules_lists_every_preset() {
             "sp26-simple",
             "nju21",
             "sp13",
+            "fa12",
             "fa14",
             "sp15",
             "su15",
