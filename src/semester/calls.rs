@@ -26,7 +26,7 @@
 use std::fmt;
 
 use hog_solver::rules::{sus_fuss, AfterTurn, ExtraTurn, TurnFacts, MAX_DICE};
-use hog_solver::{Preset, Rules, State};
+use hog_solver::{Preset, Rules, State, PRESETS};
 
 /// The largest score a call may name: the course's tests stay far below
 /// it, and every rule is defined well past it.
@@ -274,8 +274,17 @@ pub fn expected(preset: &Preset, call: &Call) -> Option<Expected> {
     if !in_course(preset, &call.function) {
         return Some(Expected::NotInCourse);
     }
-    let rules = preset.rules();
-    value(&rules, call).map(Expected::Value)
+    value(rules_of(preset), call).map(Expected::Value)
+}
+
+/// A preset's rules, parsed once.
+fn rules_of(preset: &Preset) -> &'static Rules {
+    static RULES: std::sync::OnceLock<Vec<(&'static str, Rules)>> = std::sync::OnceLock::new();
+    let all = RULES.get_or_init(|| PRESETS.iter().map(|p| (p.name, p.rules())).collect());
+    &all.iter()
+        .find(|(name, _)| *name == preset.name)
+        .expect("every preset is in PRESETS")
+        .1
 }
 
 /// The value of a call under `rules` (see the table above).
@@ -319,12 +328,11 @@ fn value(rules: &Rules, call: &Call) -> Option<Value> {
         // su16's and NJU 2023's swaps read the mover's score alone.
         ("is_swap" | "swine_swap", [m], None) => {
             let swap = swap_rule(rules)?;
-            matches!(
+            let mover_alone = matches!(
                 swap,
                 AfterTurn::SwineSwapMoverRepdigit | AfterTurn::SwineSwapMoverSquare
-            )
-            .then(|| Value::Bool(swap.swaps(score(*m).unwrap_or(0), 0)))
-            .filter(|_| score(*m).is_some())
+            );
+            mover_alone.then_some(Value::Bool(swap.swaps(score(*m)?, 0)))
         }
         ("swine_align" | "pig_pass" | "more_boar" | "extra_turn", [m, o], None) => {
             let (m, o) = (score(*m)?, score(*o)?);

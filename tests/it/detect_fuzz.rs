@@ -4,12 +4,14 @@
 //! inserted and deleted characters, truncation), with non-ASCII text,
 //! control characters and arbitrary text, in a folder that detection reads.
 //! It must never panic, and what it answers must name presets hog has.
-//! `cargo test` runs a short smoke run; `HOG_FUZZ_CASES=100000 cargo test
-//! --release --test it detect_fuzz` a long one.
+//! The targets read the files without asking the student's functions (no
+//! python3 per input); `a_hostile_hog_py_answers_nothing_it_should_not`
+//! asks them. `cargo test` runs a short smoke run; `HOG_FUZZ_CASES=100000
+//! cargo test --release --test it detect_fuzz` a long one.
 
 use std::path::Path;
 
-use hog::semester::folder_semester;
+use hog::semester::{detect, folder_semester, Verdict};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -72,8 +74,8 @@ fn mutate(base: &str, edits: &[Edit], cut_at: Option<usize>) -> String {
     chars.into_iter().collect()
 }
 
-/// Detection over a folder holding `files`; any answer names hog's presets.
-fn detect(files: &[(&str, &str)]) {
+/// Detection over a folder holding `files`.
+fn detect_in(files: &[(&str, &str)]) {
     let dir = tempfile::tempdir().unwrap();
     for (name, text) in files {
         let path = dir.path().join(name);
@@ -85,11 +87,10 @@ fn detect(files: &[(&str, &str)]) {
 
 fn check(folder: &Path) {
     // An error (a semester with no preset) is an answer too.
-    if let Ok(found) = folder_semester(folder) {
-        for name in found.preset.iter().chain(&found.candidates) {
-            assert!(hog_solver::Preset::find(name).is_some(), "{name}");
-        }
-        assert!(!found.reason.is_empty());
+    match detect(folder, false) {
+        Ok(Verdict::Found(found)) => assert!(!found.describe().is_empty()),
+        Ok(Verdict::Ambiguous { why, .. }) => assert!(!why.is_empty()),
+        Ok(Verdict::Nothing { .. }) | Err(_) => {}
     }
 }
 
@@ -98,37 +99,37 @@ proptest! {
 
     #[test]
     fn ok_configs(edits in prop::collection::vec(edit(), 0..6), cut in prop::option::of(any::<usize>())) {
-        detect(&[("proj01.ok", &mutate(OK_CONFIG, &edits, cut))]);
+        detect_in(&[("proj01.ok", &mutate(OK_CONFIG, &edits, cut))]);
     }
 
     #[test]
     fn ok_endpoints(endpoint in "\\PC{0,40}|[a-zé/0-9\u{0}-\u{1f}]{0,20}") {
         let config = serde_json::json!({ "endpoint": endpoint }).to_string();
-        detect(&[("hog.ok", &config), ("hog.py", HOG_PY)]);
+        detect_in(&[("hog.ok", &config), ("hog.py", HOG_PY)]);
     }
 
     #[test]
     fn ok_endpoint_terms(school in "cal|ucb|nju[é-]?|é", term in "[a-zé€𝄞0-9]{1,4}", year in "(20)?[0-9é]{0,3}") {
         for endpoint in [format!("{school}/cs61a/{term}/proj01"), format!("{school}/{year}/{term}")] {
             let config = serde_json::json!({ "endpoint": endpoint }).to_string();
-            detect(&[("proj01.ok", &config)]);
+            detect_in(&[("proj01.ok", &config)]);
         }
     }
 
     #[test]
     fn course_tests(edits in prop::collection::vec(edit(), 0..6), cut in prop::option::of(any::<usize>())) {
-        detect(&[("tests/01.py", &mutate(OK_TEST, &edits, cut))]);
+        detect_in(&[("tests/01.py", &mutate(OK_TEST, &edits, cut))]);
     }
 
     #[test]
     fn hog_py(edits in prop::collection::vec(edit(), 0..6), cut in prop::option::of(any::<usize>())) {
-        detect(&[("hog.py", &mutate(HOG_PY, &edits, cut))]);
+        detect_in(&[("hog.py", &mutate(HOG_PY, &edits, cut))]);
     }
 
     #[test]
     fn arbitrary_text(text in "\\PC{0,300}", which in 0..3usize) {
         let name = ["hog.ok", "tests/q01.py", "hog.py"][which];
-        detect(&[(name, &text)]);
+        detect_in(&[(name, &text)]);
     }
 }
 
@@ -148,5 +149,25 @@ fn inputs_past_their_caps_are_skipped_not_read() {
     );
     // One very long line of calls in a test file.
     let line = format!(">>> free_bacon({})\n1\n", "9".repeat(100_000));
-    detect(&[("tests/01.py", &line)]);
+    detect_in(&[("tests/01.py", &line)]);
+}
+
+#[test]
+fn a_hostile_hog_py_answers_nothing_it_should_not() {
+    // The shared skeleton of fa17 to su19, whose functions print on stdout,
+    // return what is no int, loop for ever, or exit: hog asks them in the
+    // sandbox, takes no answer from any, and says the files fit six presets.
+    let hog_py = "import sys\nprint('[1, 2, 3]')\n\
+        def free_bacon(score):\n    sys.stdout.write('[true]\\n')\n    while score == 0: pass\n    return 2 ** 80 if score % 2 else '6'\n\
+        def take_turn(num_rolls, opponent_score, dice):\n    return 0\n\
+        def is_swap(player_score, opponent_score):\n    import os\n    os._exit(0)\n\
+        def silence(score0, score1):\n    return silence\n\
+        def play(strategy0, strategy1, score0, score1, dice, goal, say):\n    return 0, 0\n";
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hog.py"), hog_py).unwrap();
+    let started = std::time::Instant::now();
+    let found = folder_semester(dir.path()).unwrap();
+    assert_eq!(found.preset, None, "{}", found.reason);
+    assert_eq!(found.candidates, ["fa17", "sp18", "su18", "fa18", "sp19", "su19"]);
+    assert!(started.elapsed().as_secs() < 30);
 }

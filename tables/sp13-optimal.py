@@ -1,7 +1,7 @@
 """final_strategy for Hog, exported by the hog solver.
 
-Rules:     fa12 (CS 61A Fall 2012)
-           zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied,special=none
+Rules:     sp13 (CS 61A Spring 2013)
+           zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied_clamped,special=none
 Goal:      100
 Objective: optimal
            (the self-play optimum: it maximises its chance to win against
@@ -10,7 +10,7 @@ Win rate:  0.6914491291593527 against always_roll(5), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export tables/fa12-optimal.hogtable --rules fa12 --goal 100 --format python
+Made by:   hog export tables/sp13-optimal.hogtable --rules sp13 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring (or the whole file).
@@ -128,8 +128,8 @@ _HOG_EXPORT_ROWS = (
 
 
 def final_strategy(score, opponent_score):
-    """Rules:     fa12 (CS 61A Fall 2012)
-               zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied,special=none
+    """Rules:     sp13 (CS 61A Spring 2013)
+               zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied_clamped,special=none
     Goal:      100
     Objective: optimal
                (the self-play optimum: it maximises its chance to win against
@@ -138,7 +138,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export tables/fa12-optimal.hogtable --rules fa12 --goal 100 --format python
+    Made by:   hog export tables/sp13-optimal.hogtable --rules sp13 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
