@@ -193,6 +193,11 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
+
     #[command(flatten)]
     pub exact: ExactArgs,
 
@@ -218,6 +223,11 @@ pub struct FinalArgs {
     /// defining final_strategy), .csv, .json or .hogtable.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
 
     /// Where the rules hide state (or against a field of opponents, which
     /// one is met being hidden): how many kicks the blind search makes
@@ -269,6 +279,11 @@ pub struct ContestArgs {
     /// (leaderboard and matrix), .png (the matrix as a heatmap).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
 
     /// With -o FILE.html: write each graded entry's policy page (as hog
     /// heatmap ENTRY -o page.html, against the baseline) into DIR, and link
@@ -334,6 +349,11 @@ pub struct ExportArgs {
     /// Write to this file (atomically) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
 
     #[command(flatten)]
     pub game: GameArgs,
@@ -553,6 +573,11 @@ pub struct HeatmapArgs {
     /// FILE.html, a page that shows on hover why each cell says what it says.
     #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
     pub output: std::path::PathBuf,
+
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
 
     /// The map to draw: num_rolls (action), P(player to move wins) (win), or both.
     #[arg(long, value_enum, default_value_t = Show::Action)]

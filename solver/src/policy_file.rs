@@ -55,7 +55,7 @@ fn shape_error(reason: String, at: Cell) -> Error {
 
 /// Checks one answer against the rules, naming where it stands.
 fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell) -> Result<i8> {
-    rules.check_action(value).map(|a| a as i8).map_err(|e| {
+    rules.answer(value).map(|a| a as i8).map_err(|e| {
         shape_error(
             format!("at score {score}, opponent_score {opponent}: {e}"),
             at,
@@ -469,13 +469,13 @@ mod tests {
         );
         let e = policy_from_json(
             &object("fa13", &fa13.to_string(), 3, &rows),
-            &Rules::fa12(),
+            &Rules::sp13(),
             3,
         )
         .unwrap_err()
         .to_string();
         assert!(
-            e.contains("rules fa13") && e.contains("rules in use are fa12"),
+            e.contains("rules fa13") && e.contains("rules in use are sp13"),
             "{e}"
         );
         // rules_text alone decides too, even when "rules" is missing.

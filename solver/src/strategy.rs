@@ -64,7 +64,7 @@ impl Policy {
         for ((h, score, opponent_score), cell) in actions.indexed_iter_mut() {
             let state = hidden.state(h, score as u32, opponent_score as u32);
             let answer = strategy.num_rolls(state);
-            *cell = rules.check_action(answer).map_err(|e| Error::BadAnswer {
+            *cell = rules.answer(answer).map_err(|e| Error::BadAnswer {
                 strategy: name.to_string(),
                 score: state.score,
                 opponent_score: state.opponent_score,

@@ -50,14 +50,15 @@ type Resolved = std::result::Result<(Policy, Key), String>;
 
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
-/// an error), else the semester of the ok configs in the folders given and
-/// beside their Python entries, else fa16 to 100. With `--rules` or
+/// an error), else the semester that the project folders of the Python
+/// entries name (entries whose semesters share a preset are one game), else
+/// fa16 to 100. With `--rules` or
 /// `--goal`, an entry made for another game is excluded by [`run`].
 pub fn game(
     args: &ContestArgs,
     entries: &[Entry],
     json: bool,
-    out: &mut dyn Write,
+    out: &mut super::Led,
 ) -> Result<(Rules, u32)> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {
@@ -69,14 +70,21 @@ pub fn game(
         .filter(|e| recorded_game(&e.source).is_ok_and(|game| game.as_ref().is_some_and(fits)))
         .map(|e| &e.source)
         .collect();
-    let python: Vec<String> = entries
-        .iter()
-        .filter(|e| matches!(FileKind::of(&e.source), FileKind::Python { .. }))
-        .map(|e| e.source.clone())
-        .collect();
-    let places: Vec<String> = args.entries.iter().cloned().chain(python).collect();
+    // Each Python entry's project folder; the working folder where none is.
+    let mut folders: Vec<&Path> = vec![];
+    for entry in entries {
+        if let FileKind::Python { path, .. } = FileKind::of(&entry.source) {
+            let folder = path.parent().unwrap_or(Path::new(""));
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+    }
+    if folders.is_empty() {
+        folders.push(Path::new(""));
+    }
     let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
-    game_of(&args.game, &strategies, &places, json, out)
+    game_of(&args.game, &strategies, &folders, json, out)
 }
 
 pub fn run(

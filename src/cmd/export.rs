@@ -259,6 +259,7 @@ pub fn render(format: Format, info: &ExportInfo, policy: &Policy) -> Result<Stri
 /// word, so nothing ever needs quoting, and the writer would add only the
 /// handling of errors that writing to a String cannot have.
 fn render_csv(rows: &[Vec<i8>]) -> String {
+    // The header starts with crate::files::marks::CSV_TABLE.
     let mut text = String::from("score\\opponent");
     for o in 0..rows.len() {
         write!(text, ",{o}").unwrap();
@@ -334,7 +335,8 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
     let goal = info.goal;
     let record = record_lines(info);
     let mut text = String::new();
-    text.push_str("\"\"\"final_strategy for Hog, exported by the hog solver.\n\n");
+    text.push_str(crate::files::marks::PYTHON);
+    text.push_str("\n\n");
     for line in &record {
         writeln!(text, "{}", python_doc(line)).unwrap();
     }

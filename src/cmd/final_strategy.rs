@@ -77,6 +77,8 @@ struct Summary {
     file: Option<String>,
     /// Set when the strategy loses to the course baseline (possible with --against).
     warning: Option<String>,
+    /// Set for a step of a project that the course does not grade (sp26-simple).
+    not_graded: Option<String>,
     /// With --exact: the figures above as reduced fractions "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     win_rate_exact: Option<String>,
@@ -181,6 +183,7 @@ pub fn run(
         proven_bound: proven.clone(),
         file: args.output.as_ref().map(|p| p.display().to_string()),
         warning: info.grade.as_ref().and_then(export::losing_warning),
+        not_graded: graded_elsewhere(&rules, &response.policy, goal, sources)?,
         win_rate_exact: exact_text(|(g, _)| Some(&g.win_rate)),
         first_exact: exact_text(|(g, _)| Some(&g.first.a_wins)),
         second_exact: exact_text(|(g, _)| Some(&g.second.a_wins)),
@@ -190,6 +193,9 @@ pub fn run(
         return write_json(out, &summary);
     }
     writeln!(out, "rules        {}, goal {goal}", summary.rules)?;
+    if let Some(note) = &summary.not_graded {
+        writeln!(out, "note         {note}")?;
+    }
     writeln!(out, "against      {against}")?;
     if response.hidden {
         writeln!(
@@ -262,6 +268,35 @@ pub fn run(
         writeln!(out, "warning      {warning}")?;
     }
     written(args, output.as_ref(), out)
+}
+
+/// Where the rules are a step of a course's project rather than its graded
+/// game (the `-simple` twins): a sentence that says so, with the win rate
+/// `policy` has in the game the course grades, against that game's
+/// baseline.
+pub(super) fn graded_elsewhere(
+    rules: &Rules,
+    policy: &hog_solver::strategy::Policy,
+    goal: u32,
+    sources: &Sources,
+) -> Result<Option<String>> {
+    let Some(graded) = hog_solver::Preset::find(&rules.name()).and_then(|p| p.graded_as) else {
+        return Ok(None);
+    };
+    let preset = hog_solver::Preset::find(graded).context("the graded preset")?;
+    let graded_rules = preset.rules();
+    let model = Model::new(&graded_rules, goal)?;
+    let baseline = sources.policy(preset.baseline, &graded_rules, goal)?;
+    let rate = Engine::<f64>::new(&model, Driver::Parallel)
+        .grade(policy, &baseline)
+        .win_rate;
+    Ok(Some(format!(
+        "not a file to hand in: {} is a step of the project, and the course grades {graded} \
+         (its winner and average_win_rate play {graded}'s rules), where this strategy wins \
+         {rate:.6} against {}; hog final --rules {graded} makes the file to hand in",
+        rules.name(),
+        preset.baseline
+    )))
 }
 
 /// The last line of `hog final`: the file written, or how to write one.

@@ -312,8 +312,8 @@ fn nju21_exports_round_trip() {
 }
 
 #[test]
-fn fa12_exports_round_trip() {
-    check_preset("fa12", "make_mean_strategy(5)");
+fn sp13_exports_round_trip() {
+    check_preset("sp13", "make_mean_strategy(5)");
 }
 
 #[test]
@@ -515,8 +515,8 @@ fn json_exports_refuse_other_rules_or_goals() {
     .assert()
     .success();
     fails(
-        &["grade", path, "--rules", "fa12"],
-        &["made for rules fa13", "--rules is fa12"],
+        &["grade", path, "--rules", "sp13"],
+        &["made for rules fa13", "--rules is sp13"],
     );
     fails(
         &["grade", path, "--rules", "fa13", "--goal", "50"],

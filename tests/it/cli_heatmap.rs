@@ -267,7 +267,12 @@ fn the_svg_has_the_title_and_the_axis_names() {
     );
     assert_eq!(summary["format"], "SVG");
     let svg = std::fs::read_to_string(dir.path().join("map.svg")).unwrap();
-    assert!(svg.starts_with("<svg"), "{}", &svg[..100]);
+    // hog's mark, then the picture.
+    assert!(
+        svg.starts_with("<!-- drawn by hog -->\n<svg"),
+        "{}",
+        &svg[..100]
+    );
     assert!(svg.contains(r#"width="1800""#) && svg.contains(r#"height="800""#));
     for text in [
         "fa13, goal 100: bacon_strategy",

@@ -4,6 +4,7 @@
 //! here and a `mod` line below.
 
 mod cli_contest;
+mod cli_detect;
 mod cli_exact;
 mod cli_export;
 mod cli_final;
@@ -18,5 +19,7 @@ mod cli_semester;
 mod cli_solver;
 mod cli_tripups;
 mod common;
+mod detect_fuzz;
 mod readme;
+mod semester_data;
 mod tables;

@@ -154,6 +154,23 @@ impl Rules {
         self.min_action()..=MAX_DICE
     }
 
+    /// A strategy's answer as the course plays it: an allowed action, or
+    /// (where the course's `play()` clamps, [`ActionLimit::HogTiedClamped`])
+    /// an answer above [`MAX_DICE`] played as `MAX_DICE`; anything else is
+    /// an error.
+    pub fn answer(&self, num_rolls: i64) -> Result<i32> {
+        if self.clamps_answers() && num_rolls > MAX_DICE as i64 {
+            return Ok(MAX_DICE);
+        }
+        self.check_action(num_rolls)
+    }
+
+    /// Whether the course's `play()` plays an answer above the allowed
+    /// number of dice as that number, rather than refusing it.
+    pub fn clamps_answers(&self) -> bool {
+        self.limit == ActionLimit::HogTiedClamped
+    }
+
     pub fn check_action(&self, num_rolls: i64) -> Result<i32> {
         if (self.min_action() as i64..=MAX_DICE as i64).contains(&num_rolls) {
             Ok(num_rolls as i32)

@@ -150,8 +150,16 @@ pub fn describe(rules: &Rules) -> Vec<String> {
     lines.extend(rules.points.iter().map(|m| m.describe().to_string()));
     lines.extend(rules.after.iter().map(|r| r.describe().to_string()));
     lines.extend(rules.extra.iter().map(|r| r.describe().to_string()));
-    if rules.limit == ActionLimit::HogTied {
-        lines.push("Hog Tied: when score + opponent_score ends in 7, at most one die".into());
+    match rules.limit {
+        ActionLimit::None => {}
+        ActionLimit::HogTied => {
+            lines.push("Hog Tied: when score + opponent_score ends in 7, at most one die".into())
+        }
+        ActionLimit::HogTiedClamped => lines.push(
+            "Hog Tied: when score + opponent_score ends in 7, at most one die; an answer \
+             above the allowed number of dice (1 there, else 10) rolls that many"
+                .into(),
+        ),
     }
     lines
 }

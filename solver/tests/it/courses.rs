@@ -10,7 +10,7 @@
 //! | kind | course function | hog |
 //! |---|---|---|
 //! | `zero_dice` | free_bacon, picky_piggy, tail_points, hefty_hogs, ... | `Rules::zero_dice_points` |
-//! | `roll` | roll_dice(n, dice) | `Rules::roll_points` |
+//! | `roll` | roll_dice(n, dice) | `Rules::roll_points` (at the case's `score`, 0 unless given: sp13's 49ers) |
 //! | `turn` | take_turn(n, [score,] opp, dice) | `fixed_points` for 0 dice, else `roll_points` + `modify_points` (no Hog Tied: take_turn is given num_rolls) |
 //! | `swap` | is_swap / swine_swap | the after-turn rules on (score, opponent_score) swap them |
 //! | `after` | hog_pile, pigs_on_prime, fuzzy_points | the after-turn rules (the turn's points taken as 0: none of these reads them) |
@@ -135,7 +135,7 @@ fn replay(semester: &str, rules: &Rules, case: &Value) -> Option<Outcome> {
         ),
         "roll" => {
             let faces = cycled(case, uint(case, "num_rolls")?)?;
-            compare(uint(case, "points")?, rules.roll_points(0, &faces))
+            compare(uint(case, "points")?, rules.roll_points(score, &faces))
         }
         "turn" => {
             let n = case["num_rolls"].as_i64()? as i32;

@@ -20,7 +20,7 @@ use crate::reference::{Ends, Reference};
 const TOLERANCE: f64 = 1e-9;
 
 /// Goals small enough for the reference. 23 reaches the sums where Hog Wild,
-/// Hog Tied and nju21's swaps fire; fa12 also runs at 55, where a mover can
+/// Hog Tied and nju21's swaps fire; sp13 also runs at 55, where a mover can
 /// stand on 49 (49ers). The presets after fa13 run at 23 alone: it reaches
 /// two-digit scores, where every one of their rules fires (the reversed
 /// digits of 12 and 21, Fuzzy Factors at 20, squares, primes, Hog Tied at
@@ -32,7 +32,7 @@ const TOLERANCE: f64 = 1e-9;
 /// 3^sum swaps.
 fn small_goals(preset: &Preset) -> Vec<u32> {
     match preset.name {
-        "fa12" => vec![10, 23, 55],
+        "sp13" => vec![10, 23, 55],
         "fa16" | "fa13" | "sp26" | "sp26-simple" | "nju21" => vec![10, 23],
         // (5, 24) are the lowest scores where both players' Hefty Hogs score
         // 0 and Hog Pile stays quiet: the first endless game.
@@ -74,7 +74,7 @@ fn baseline(preset: &Preset, goal: u32) -> Policy {
         "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" | "fa19" => {
             4
         }
-        "fa13" | "fa12" | "fa14" | "sp15" | "su15" | "fa15" => 5,
+        "fa13" | "fa12" | "sp13" | "fa14" | "sp15" | "su15" | "fa15" => 5,
         "sp26" | "sp26-simple" | "nju21" | "su16" | "sp20" | "su20" | "fa20" | "sp21" | "su21"
         | "fa21" | "sp22" | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" => 6,
         other => panic!("no baseline known for {other}"),
@@ -140,7 +140,7 @@ fn contenders(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
             ("picky_piggy_strategy", &[4, 3]),
             ("swine_swap_strategy", &[0, 3]),
         ],
-        "fa12" => &[
+        "sp13" => &[
             ("always_roll", &[3]),
             ("make_comeback_strategy", &[3, 3]),
             ("make_mean_strategy", &[2, 3]),

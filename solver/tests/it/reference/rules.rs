@@ -77,12 +77,14 @@ impl Game {
         }
     }
 
-    /// Hog Tied (fa12, su16): "if score + opponent_score ends in 7, at most
-    /// one die may be rolled: a strategy's choice above 1 is clamped to 1 (0
-    /// stays 0)."
+    /// Hog Tied (fa12, sp13, su16): "if score + opponent_score ends in 7, at
+    /// most one die may be rolled: a strategy's choice above 1 is clamped to 1
+    /// (0 stays 0)." The 2012-13 courses' clamping of answers above 10 happens
+    /// before a strategy's answer reaches the game, so it is the same here.
     pub fn num_rolls(&self, x: Situation, choice: i32) -> i32 {
         let ends_in_7 = (x.score + x.opponent_score) % 10 == 7;
-        if self.limit == "hog_tied" && ends_in_7 && choice > 1 {
+        let hog_tied = matches!(self.limit.as_str(), "hog_tied" | "hog_tied_clamped");
+        if hog_tied && ends_in_7 && choice > 1 {
             1
         } else {
             choice
@@ -166,7 +168,7 @@ impl Game {
             // sp17: "**Pig Out**: if any die shows 1, the points are
             // min(the number of 1s, 11 - num_rolls), else the sum."
             "count_ones_capped" => ones.min(11 - faces.len() as u32),
-            // fa12: "**49ers**: if the mover's score before the turn is
+            // sp13: "**49ers**: if the mover's score before the turn is
             // exactly 49, the 1s do not lose and the points are the plain sum."
             "one_point_except_49" if score == 49 => sum,
             // fa13: "**Pig out**: any 1 -> 1 point"; sp26: "**Sow Sad**:
@@ -196,7 +198,7 @@ impl Game {
                 "hogtimus_prime" => points,
                 // fa16: "**When Pigs Fly**: points = min(points, 25 - num_rolls)"
                 "when_pigs_fly" => points.min((25 - num_rolls) as u32),
-                // fa12: "**Touchdown**: if the points are a multiple of 6,
+                // sp13: "**Touchdown**: if the points are a multiple of 6,
                 // add points / 6 (12 -> 14), also on Free Bacon turns."
                 "touchdown" if points.is_multiple_of(6) => points + points / 6,
                 "touchdown" => points,
@@ -387,14 +389,19 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
     assert_eq!(nju21.after_turn(23, 4, 0, 0, 0), (4, 23));
     assert_eq!(power_of_three(27), [7, 6, 2, 5, 5, 9, 7, 4, 8, 4, 9, 8, 7]);
 
+    let sp13 = game("sp13");
+    assert_eq!(sp13.num_rolls(state(3, 4), 5), 1);
+    assert_eq!(sp13.num_rolls(state(3, 4), 0), 0);
+    assert_eq!(sp13.dice(state(70, 7)).sides, 4);
+    assert_eq!(sp13.zero_dice_points(state(0, 32)), 4);
+    assert_eq!(sp13.zero_dice_points(state(0, 7)), 1);
+    assert_eq!(sp13.modify_points(12, 2), 14);
+    assert_eq!(sp13.roll_points(49, &[1, 6]), 7);
+    assert_eq!(sp13.roll_points(48, &[1, 6]), 1);
     let fa12 = game("fa12");
     assert_eq!(fa12.num_rolls(state(3, 4), 5), 1);
-    assert_eq!(fa12.num_rolls(state(3, 4), 0), 0);
-    assert_eq!(fa12.dice(state(70, 7)).sides, 4);
     assert_eq!(fa12.zero_dice_points(state(0, 32)), 4);
-    assert_eq!(fa12.zero_dice_points(state(0, 7)), 1);
-    assert_eq!(fa12.modify_points(12, 2), 14);
-    assert_eq!(fa12.roll_points(49, &[1, 6]), 7);
-    assert_eq!(fa12.roll_points(48, &[1, 6]), 1);
+    assert_eq!(fa12.modify_points(12, 2), 12);
+    assert_eq!(fa12.roll_points(49, &[1, 6]), 1);
     assert_eq!(game("fa13").dice(state(0, 0)).sides, 4);
 }
