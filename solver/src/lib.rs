@@ -16,6 +16,7 @@ pub mod round_robin;
 pub mod rules;
 pub mod simulate;
 pub mod solve;
+pub mod stop;
 pub mod strategy;
 pub mod table;
 

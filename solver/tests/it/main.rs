@@ -17,3 +17,5 @@ mod properties;
 mod reference;
 mod rules_examples;
 mod rules_examples_semesters;
+mod stop;
+mod threads;
