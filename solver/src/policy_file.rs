@@ -64,9 +64,10 @@ fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell
 
 impl Rows {
     fn into_policy(self, rules: &Rules, goal: u32) -> Result<Policy> {
-        let sides = rules.state_sides().len();
+        // A course strategy answers alike in every hidden state.
+        let hidden = rules.hidden().len();
         let g = goal as usize;
-        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o]);
+        let actions = Array3::from_shape_fn((hidden, g, g), |(_, s, o)| self.answers[s][o]);
         Policy::from_actions(rules, goal, actions)
     }
 }
@@ -329,12 +330,7 @@ mod tests {
         let json = serde_json::to_string(&rows).unwrap();
         let from_json = policy_from_json(&json, &rules, 5).unwrap();
         assert_eq!(from_csv, from_json);
-        let state = crate::State {
-            score: 3,
-            opponent_score: 4,
-            sides: 6,
-            memory: Default::default(),
-        };
+        let state = crate::State::new(3, 4);
         assert_eq!(from_csv.get(state), (3 + 8) % 11);
     }
 

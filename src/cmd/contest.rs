@@ -362,7 +362,10 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
         }
     })?;
     if policy.sees_hidden() {
-        let hidden = rules.hidden().what().unwrap_or("hidden state");
+        let hidden = rules
+            .hidden()
+            .what()
+            .unwrap_or_else(|| "hidden state".into());
         return Err(format!(
             "it answers by {hidden}, which final_strategy(score, opponent_score) cannot see, \
              so a course could not accept it (hog final --rules {} makes the best strategy \

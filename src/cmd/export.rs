@@ -20,7 +20,6 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
-use hog_solver::rules::Memory;
 use hog_solver::solve::TIE_TOLERANCE;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
@@ -228,7 +227,7 @@ fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
                         score,
                         opponent_score,
                         sides,
-                        memory: Memory::NONE,
+                        ..State::START
                     };
                     policy.get(state) as i8
                 })
@@ -644,7 +643,7 @@ fn differing_pairs(policy: &Policy) -> usize {
                 score,
                 opponent_score,
                 sides,
-                memory: Memory::NONE,
+                ..State::START
             })
         })
     };

@@ -220,7 +220,10 @@ pub fn run(
             out,
             "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
-            rules.hidden().what().unwrap_or("the whole state"),
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "the whole state".into()),
             (bound - summary.win_rate).max(0.0)
         )?;
         if let Some((_, Some(bound))) = &exact {

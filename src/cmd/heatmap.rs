@@ -25,7 +25,6 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
-use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
@@ -361,7 +360,7 @@ fn slice<T>(goal: u32, sides: u32, mut f: impl FnMut(State) -> T) -> Square<T> {
             score,
             opponent_score,
             sides,
-            memory: Memory::NONE,
+            ..State::START
         })
     })
 }

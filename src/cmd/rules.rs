@@ -34,7 +34,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             baseline: &'static str,
             target: Option<&'static str>,
             final_strategy_sees_all_state: bool,
-            hidden_state: Option<&'static str>,
+            hidden_state: Option<String>,
             rules: String,
         }
         let presets = PRESETS
@@ -77,7 +77,10 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             },
             p.baseline.to_string(),
             p.target.unwrap_or("-").to_string(),
-            p.rules().hidden().what().unwrap_or("nothing").to_string(),
+            p.rules()
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "nothing".into()),
             p.course.to_string(),
         ]
     }))

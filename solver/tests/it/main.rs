@@ -3,6 +3,7 @@
 //! new file here and a `mod` line below.
 
 mod blind;
+mod contest_engines;
 mod course_strategies;
 mod courses;
 mod cross_check;

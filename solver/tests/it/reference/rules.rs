@@ -556,6 +556,8 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
         sides: 6,
         mover_remembers: 0,
         opponent_remembers: 0,
+        turn: 0,
+        extra: false,
     };
     let fa16 = Preset::Fa16;
     for (opponent, points) in [(42, 5), (48, 9), (7, 8), (0, 1)] {
