@@ -146,8 +146,10 @@ const MAX_SWEEPS: usize = 200;
 /// The sweeps of the one ascent where the rules have more than
 /// [`MANY_HIDDEN`] hidden values.
 const MEMORY_SWEEPS: usize = 4;
-/// The most hidden values a search with starts and kicks takes on.
-const MANY_HIDDEN: usize = 64;
+/// The most hidden values a search with starts and kicks takes on: a
+/// sweep's work grows with them (Time Trot's 10 or 16, Pig Fest's 32,
+/// Feral Hogs' 121 or 196 against fa16's 2).
+const MANY_HIDDEN: usize = 8;
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -218,10 +220,10 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        // Many hidden values (each player's memory: 121 for fa19, 196 for
-        // sp20 and su20) make a sweep cost a few seconds at goal 100: the
-        // search there is one ascent from the sighted best response, of at
-        // most MEMORY_SWEEPS sweeps, with no kicks.
+        // Many hidden values (Time Trot's turn numbers, each player's
+        // memory: 196 for sp20 and su20) make a sweep cost seconds at goal
+        // 100: the search there is one ascent from the sighted best
+        // response, of at most MEMORY_SWEEPS sweeps, with no kicks.
         let many = model.hidden().len() > MANY_HIDDEN;
         let (starts, sweeps, kicks) = if many {
             (vec![seen.clone()], MEMORY_SWEEPS, 0)
@@ -248,9 +250,9 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state in at most [`MANY_HIDDEN`] values), then `kicks` kicks from
-    /// the best so far, as there. The bound is the mean of the
-    /// opponents' sighted best responses' win rates.
+    /// the rules hide state in at most [`MANY_HIDDEN`] values), then
+    /// `kicks` kicks from the best so far, as there. The bound is the mean
+    /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
         let model = self.model();
         assert!(!field.is_empty(), "a field of at least one opponent");

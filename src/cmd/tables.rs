@@ -357,6 +357,7 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         output: Some(staging.join(&file)),
         effort: None,
         prove_bound: None,
+        opponent_bid: None,
         exact: ExactArgs { exact: false },
         json: JsonArgs { json: true },
         python: NO_PYTHON,

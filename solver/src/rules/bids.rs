@@ -107,26 +107,6 @@ impl strum::VariantNames for Bids {
 mod tests {
     use super::*;
 
-    /// fa14's `tests/q04.py` (karthik-shanmugam/cs61a-proj1 @106ce00,
-    /// locked; unlocked with its info.py's hash key): bid_for_start(bid0,
-    /// bid1, 100) returns (score0, score1, start), start unchecked for
-    /// equal bids.
-    #[test]
-    fn the_course_cases_of_bid_for_start() {
-        let fa14 = Bids::Plus(5);
-        let start = |a, b| fa14.start(a, b, 100).expect("bids");
-        assert_eq!(start(1, 1).scores, (100, 100));
-        for (bids, scores, first) in [
-            ((2, 7), (0, 10), 1),
-            ((8, 3), (10, 0), 0),
-            ((4, 3), (3, 4), 0),
-            ((3, 4), (4, 3), 1),
-        ] {
-            assert_eq!(start(bids.0, bids.1), BidStart { scores, first });
-        }
-        assert_eq!(Bids::None.start(1, 2, 100), None);
-    }
-
     #[test]
     fn names_round_trip() {
         for bids in [Bids::None, Bids::Plus(5), Bids::Plus(3), Bids::Plus(99)] {

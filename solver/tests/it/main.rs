@@ -17,4 +17,5 @@ mod kernel;
 mod properties;
 mod reference;
 mod rules_examples;
+mod rules_examples_contests;
 mod rules_examples_semesters;
