@@ -513,7 +513,7 @@ impl Model {
                 sides: x.sides,
                 memory: Memory {
                     mover: x.memory.opponent,
-                    opponent: recall.remember(x.memory.mover, num_rolls, points),
+                    opponent: recall.remember_turn(num_rolls, points),
                 },
                 ..x
             })

@@ -92,11 +92,20 @@ impl Recall {
     #[inline]
     pub fn remember(self, before: u8, num_rolls: i32, points: u32) -> u8 {
         match self {
-            Recall::None => 0,
+            Recall::PigOuts => pig_outs_after(before, num_rolls, points),
+            turn => turn.remember_turn(num_rolls, points),
+        }
+    }
+
+    /// What Feral Hogs remembers of a turn, which reads nothing of the
+    /// memory before it (0 for the other memories): the engine's Feral Hogs
+    /// path asks it for every outcome.
+    #[inline]
+    pub fn remember_turn(self, num_rolls: i32, points: u32) -> u8 {
+        match self {
             Recall::Rolls => num_rolls.max(0) as u8,
             Recall::Points => points.min(13) as u8,
-            Recall::PigOuts if pig_out(num_rolls, points) => (before + 1).min(3),
-            Recall::PigOuts => 0,
+            Recall::None | Recall::PigOuts => 0,
         }
     }
 
@@ -106,6 +115,16 @@ impl Recall {
             Recall::PigOuts => "each player's Pig Outs in a row",
             _ => "each player's previous turn",
         }
+    }
+}
+
+/// Pig Fest's run after a turn: one longer after a Pig Out (runs from 3
+/// on kept as 3), else 0.
+fn pig_outs_after(before: u8, num_rolls: i32, points: u32) -> u8 {
+    if pig_out(num_rolls, points) {
+        (before + 1).min(3)
+    } else {
+        0
     }
 }
 
@@ -304,10 +323,25 @@ impl Hidden {
     }
 
     /// The state with the scores (s, o) and the hidden value at position `i`.
+    #[inline]
     pub fn state(&self, i: usize, score: u32, opponent_score: u32) -> State {
         let mut x = State::new(score, opponent_score);
-        if self.len == 1 {
-            return x;
+        match self.layout {
+            Layout::Nothing => return x,
+            Layout::Sides => {
+                Component::Sides.set(&mut x, i);
+                return x;
+            }
+            Layout::SidesAndMemories => {
+                let m = self.values[Component::MoverMemory as usize] as usize;
+                Component::Sides.set(&mut x, i / (m * m));
+                x.memory = Memory {
+                    mover: (i / m % m) as u8,
+                    opponent: (i % m) as u8,
+                };
+                return x;
+            }
+            Layout::Any => {}
         }
         let mut rest = i;
         for &c in Component::ALL.iter().rev() {

@@ -6,8 +6,7 @@
 //! dice scoring p points give the mover s + p + b(n), b(n) = 3 if
 //! |n − m_x| = 2 else 0, then the swap; the opponent then faces their own
 //! memory m_y against the mover's new one r(n, p) (n for fa19's dice,
-//! min(p, 13) for sp20's points; r reads nothing of the memory before it,
-//! so [`Recall::remember`] is asked with 0 there). So
+//! min(p, 13) for sp20's points: [`Recall::remember_turn`]). So
 //!
 //! ```text
 //!   Q(x, n) = Σ_p P(p | x, n) · land(s + p + b(n), r(n, p))
@@ -102,7 +101,7 @@ impl<V: Probability> Engine<'_, V> {
         let feral = |n: i32| gets_bonus(n, x.memory.mover);
         let value = |n: i32, p: u32| -> V {
             let bonus = if feral(n) { FERAL_BONUS } else { 0 };
-            self.land(x, swap, s + p + bonus, recall.remember(0, n, p), grid, cell)
+            self.land(x, swap, s + p + bonus, recall.remember_turn(n, p), grid, cell)
         };
         let shared = recall == Recall::Points;
         if shared {
@@ -160,9 +159,9 @@ impl<V: Probability> Engine<'_, V> {
         let shared = recall == Recall::Points;
         if shared {
             buffer.clear();
-            buffer.extend((0..len as u32).map(|p| land(s + p, recall.remember(0, 1, p))));
+            buffer.extend((0..len as u32).map(|p| land(s + p, recall.remember_turn(1, p))));
             buffer.extend(
-                (0..len as u32).map(|p| land(s + p + FERAL_BONUS, recall.remember(0, 1, p))),
+                (0..len as u32).map(|p| land(s + p + FERAL_BONUS, recall.remember_turn(1, p))),
             );
         }
         let one_die = self.model.roll_index(x, 1);
@@ -170,7 +169,7 @@ impl<V: Probability> Engine<'_, V> {
             let i = (n - min_action) as usize;
             if n < 1 {
                 let p = self.model.fixed_points(x, n);
-                let r = recall.remember(0, n, p);
+                let r = recall.remember_turn(n, p);
                 values.plain[i] = Some(land(s + p, r));
                 values.bonus[i] = Some(land(s + p + FERAL_BONUS, r));
                 continue;
@@ -187,7 +186,7 @@ impl<V: Probability> Engine<'_, V> {
                 values.bonus[i] = Some(fold(g, 0));
             } else {
                 let last = outcomes.last().map_or(0, |&(p, _)| p);
-                let r = recall.remember(0, n, 0);
+                let r = recall.remember_turn(n, 0);
                 buffer.clear();
                 buffer.extend((0..=last + FERAL_BONUS).map(|q| land(s + q, r)));
                 values.plain[i] = Some(fold(buffer, 0));
@@ -251,7 +250,7 @@ impl<V: Probability> Engine<'_, V> {
         let start = x.score + bonus;
         if num_rolls < 1 {
             let points = self.model.fixed_points(x, num_rolls);
-            let r = usize::from(recall.remember(0, num_rolls, points));
+            let r = usize::from(recall.remember_turn(num_rolls, points));
             let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
             return land(
                 self.model,
@@ -263,7 +262,7 @@ impl<V: Probability> Engine<'_, V> {
         }
         let mut sum = T::zero();
         for (p, prob) in &self.rolls[self.model.roll_index(x, num_rolls)] {
-            let r = usize::from(recall.remember(0, num_rolls, *p));
+            let r = usize::from(recall.remember_turn(num_rolls, *p));
             let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
             let value = land(
                 self.model,
