@@ -113,7 +113,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::evaluate::Grade;
 use crate::model::Landing;
-use crate::rules::{Special, State};
+use crate::rules::State;
 use crate::solve::{Driver, Engine, Grid, Probability};
 use crate::strategy::Policy;
 use crate::Model;
@@ -142,8 +142,13 @@ pub fn default_kicks(model: &Model) -> usize {
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
-/// The sweeps of the one ascent where the rules keep memories.
+/// The sweeps of the one ascent where the rules have more than
+/// [`MANY_HIDDEN`] hidden values.
 const MEMORY_SWEEPS: usize = 4;
+/// The most hidden values a search with starts and kicks takes on: a
+/// sweep's work grows with them (Time Trot's 10 or 16, Pig Fest's 32,
+/// Feral Hogs' 121 or 196 against fa16's 2).
+const MANY_HIDDEN: usize = 8;
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -214,12 +219,12 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        // Each player's memory multiplies the states by 121 (fa19) or 196
-        // (sp20, su20), and a sweep costs a few seconds at goal 100: the
-        // search there is one ascent from the sighted best response, of at
-        // most MEMORY_SWEEPS sweeps, with no kicks.
-        let memories = model.hidden().memory > 1;
-        let (starts, sweeps, kicks) = if memories {
+        // Many hidden values (Time Trot's turn numbers, each player's
+        // memory: 196 for sp20 and su20) make a sweep cost seconds at goal
+        // 100: the search there is one ascent from the sighted best
+        // response, of at most MEMORY_SWEEPS sweeps, with no kicks.
+        let many = model.hidden().len() > MANY_HIDDEN;
+        let (starts, sweeps, kicks) = if many {
             (vec![seen.clone()], MEMORY_SWEEPS, 0)
         } else {
             (self.starts(&seen), MAX_SWEEPS, kicks)
@@ -244,9 +249,9 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state and keep no memories), then `kicks` kicks from
-    /// the best so far, as there. The bound is the mean of the
-    /// opponents' sighted best responses' win rates.
+    /// the rules hide state in at most [`MANY_HIDDEN`] values), then
+    /// `kicks` kicks from the best so far, as there. The bound is the mean
+    /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
         let model = self.model();
         assert!(!field.is_empty(), "a field of at least one opponent");
@@ -267,20 +272,18 @@ impl<V: Probability> Engine<'_, V> {
             .iter()
             .fold(V::zero(), |sum, (rate, _)| sum + rate.clone())
             * V::from_counts(1, field.len() as u64);
-        let memories = model.hidden().memory > 1;
-        let (sweeps, kicks) = if memories {
+        let many = model.hidden().len() > MANY_HIDDEN;
+        let (sweeps, kicks) = if many {
             (MEMORY_SWEEPS, 0)
         } else {
             (MAX_SWEEPS, kicks)
         };
         let starts: Vec<Policy> = seen
             .iter()
-            .flat_map(
-                |(_, policy)| match model.rules().hides_state() && !memories {
-                    true => self.starts(policy),
-                    false => vec![policy.clone()],
-                },
-            )
+            .flat_map(|(_, policy)| match model.rules().hides_state() && !many {
+                true => self.starts(policy),
+                false => vec![policy.clone()],
+            })
             .collect();
         let best = self
             .each(&starts, |start| {
@@ -317,12 +320,12 @@ impl<V: Probability> Engine<'_, V> {
         let model = self.model();
         let at_start = model.hidden().index(State::START);
         let mut starts = vec![seen.clone(), seen.slice_at(at_start).expect("the start's")];
-        if model.rules().special != Special::PorkChop {
+        if !model.rules().flips_sides_by_action() {
             return starts;
         }
         for &d in &model.sides()[1..] {
             let slice = seen.slice(d).expect("d is one of the rules' sides");
-            // Pork Chop (the lowest action) is the only action that changes the sides.
+            // The lowest action (Pork Chop, Ham Hijinks) is the only one that changes the sides.
             let mut actions = slice.actions().clone();
             actions
                 .index_axis_mut(ndarray::Axis(1), 0)
