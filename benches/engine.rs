@@ -2,7 +2,8 @@
 //! solve, the best response, the exact evaluation of two strategies, a
 //! contest's batch of pairs, the blind best response of `hog final`,
 //! exact-fraction solves, and a whole solve from the rules to a policy.
-//! Run with `cargo bench`; the README records the numbers.
+//! Run with `cargo bench`; `benches/report` prints docs/performance.md's
+//! tables from them.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hog_solver::exact::Exact;
@@ -53,7 +54,7 @@ fn best_response(c: &mut Criterion) {
     group.finish();
 }
 
-/// The exact pair of issue 12: always_roll(5) against always_roll(4).
+/// The exact pair: always_roll(5) against always_roll(4).
 fn evaluate(c: &mut Criterion) {
     let mut group = c.benchmark_group("grade_goal_100");
     for preset in PRESETS {
@@ -85,7 +86,7 @@ fn blind_response(c: &mut Criterion) {
     group.finish();
 }
 
-/// Issue 18's presets with hidden memories (fa19, sp20, su20: 121 or 196
+/// The presets with hidden memories (fa19, sp20, su20: 121 or 196
 /// times the states) and extra turns (fa20) at goal 100, on one thread:
 /// the self-play solve, and `hog final`'s blind best response to the
 /// course baseline.
@@ -125,7 +126,7 @@ fn exact(c: &mut Criterion) {
 
 /// The whole of a solve as a caller sees it, from the rules to a checked
 /// policy table: what `hog.solve` (python/) does around the library, whose
-/// time is set beside this one in the README.
+/// time `python/bench/speed.py` sets beside this one.
 fn whole_solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("whole_solve_fa16");
     group.sample_size(10);
@@ -156,11 +157,10 @@ fn growth(c: &mut Criterion) {
     group.finish();
 }
 
-/// Issue 17's presets: what `hog solve` does for them (the model's tables,
-/// then the self-play solve), against fa13, at goal 100 and 1000: the
-/// slowest of the presets after fa13 (a rule that fires at many points:
-/// sp15's Hogtimus Prime, sp19's and fa18's swaps, sp22's Hog Pile and
-/// draws) and fa21 (Hog Pile, once the general path).
+/// The slowest presets beside fa13: what `hog solve` does for them (the
+/// model's tables, then the self-play solve), at goal 100 and 1000: rules
+/// that fire at many points (sp15's Hogtimus Prime, sp19's and fa18's
+/// swaps, sp22's Hog Pile and draws) and fa21 (Hog Pile).
 fn new_presets(c: &mut Criterion) {
     let mut group = c.benchmark_group("new_presets_model_and_solve");
     group.sample_size(10);

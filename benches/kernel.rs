@@ -1,7 +1,7 @@
 //! hog against the minimal scalar kernel (benches/kernel/fa13.rs), side by
 //! side on one thread: the fa13 self-play solve and the exact grade of
 //! always_roll(5) against always_roll(4), at goals 100, 500 and 2000
-//! (criterion group `kernel_vs_engine`; the README records the ratios);
+//! (criterion group `kernel_vs_engine`; `benches/report` prints the ratios);
 //! and a contest of 100 fa13 tables at goal 100 (`hog contest`'s
 //! `round_robin::grade_pairs`, both threads) beside the kernel grading the
 //! same 4,950 pairs split over two threads (group `contest_vs_kernel_pairs`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes N CSV strategy tables of random actions -1 to 10 (fa16's range)
-for goal 100 into DIR, seeded: the contest measurements in the README.
+for goal 100 into DIR, seeded: the contest of `benches/report`.
 
     python3 benches/random_tables.py 100 /tmp/c100 [SEED]
 """

@@ -193,6 +193,11 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
+
     #[command(flatten)]
     pub exact: ExactArgs,
 
@@ -219,11 +224,17 @@ pub struct FinalArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
+
     /// Where the rules hide state (or against a field of opponents, which
     /// one is met being hidden): how many kicks the blind search makes
     /// after its ascents (each changes one to five cells to near-tie
     /// answers and climbs again, kept only if it ends better; about an
-    /// ascent's time each). Rules with memories make none. [default up to
+    /// ascent's time each). Rules with more than 8 hidden values (Time
+    /// Trot's turn numbers, memories) make none. [default up to
     /// goal 100: 256 where rolls take the fast paths (fa16), 56 where they
     /// take the general rules (su17); above it as many as take the time of
     /// those at goal 100, at least 1]
@@ -236,6 +247,12 @@ pub struct FinalArgs {
     /// CPU). One opponent only.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prove_bound: Option<u32>,
+
+    /// Under rules with bids (fa14-contest): the opponent's final_bid (the
+    /// baseline's, or every --against's); the bid with the highest exact
+    /// win rate against it is given beside the strategy [default: 0]
+    #[arg(long, value_name = "BID")]
+    pub opponent_bid: Option<u32>,
 
     #[command(flatten)]
     pub exact: ExactArgs,
@@ -269,6 +286,11 @@ pub struct ContestArgs {
     /// (leaderboard and matrix), .png (the matrix as a heatmap).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
 
     /// With -o FILE.html: write each graded entry's policy page (as hog
     /// heatmap ENTRY -o page.html, against the baseline) into DIR, and link
@@ -335,6 +357,11 @@ pub struct ExportArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
+
     #[command(flatten)]
     pub game: GameArgs,
 
@@ -342,6 +369,12 @@ pub struct ExportArgs {
     /// answers it gives with this many sides (6 or 4), played whatever the sides.
     #[arg(long, value_name = "6|4")]
     pub sides: Option<i64>,
+
+    /// For a policy that depends on what the rules hide: export the answers
+    /// it gives with this hidden value (in the words hog prints for it, or
+    /// its position on the hidden axis), played whatever is hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
 
     #[command(flatten)]
     pub json: JsonArgs,
@@ -404,9 +437,15 @@ pub struct TurnRulesArgs {
     #[command(flatten)]
     pub game: FixedGameArgs,
 
-    /// The sides of every die (4 only after a Pork Chop in fa16).
+    /// The sides of every die (4 only where fa16's Pork Chop or su17's Perfect Piggy flipped them).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
+
+    /// The hidden value of the state, in the words hog prints for it
+    /// ("sides 4", "memories 3 (mover) and 5 (opponent)") or its position
+    /// on the hidden axis; without it, --sides and nothing else hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
 
     /// The number of dice to roll (-1 for Pork Chop).
     #[arg(long, value_name = "N")]
@@ -490,7 +529,7 @@ pub struct ReplayArgs {
     #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score1")]
     pub opp: i64,
 
-    /// The sides of every die at the start (4 only in fa16).
+    /// The sides of every die at the start (4 only under fa16 and su17).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
 
@@ -542,6 +581,11 @@ pub struct HeatmapArgs {
     #[arg(short, long, default_value = "heatmap.png", value_name = "FILE")]
     pub output: std::path::PathBuf,
 
+    /// Replace the -o file even where hog did not write it (hog refuses to
+    /// replace a file it did not write, a project's hog.py above all).
+    #[arg(long)]
+    pub force: bool,
+
     /// The map to draw: num_rolls (action), P(player to move wins) (win), or both.
     #[arg(long, value_enum, default_value_t = Show::Action)]
     pub show: Show,
@@ -577,9 +621,15 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "SCORE")]
     pub opp: i64,
 
-    /// The sides of every die (4 only after a Pork Chop in fa16).
+    /// The sides of every die (4 only where fa16's Pork Chop or su17's Perfect Piggy flipped them).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
     pub sides: i64,
+
+    /// The hidden value of the state, in the words hog prints for it
+    /// ("sides 4", "memories 3 (mover) and 5 (opponent)") or its position
+    /// on the hidden axis; without it, --sides and nothing else hidden.
+    #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
+    pub hidden: Option<String>,
 
     /// The opponent's fixed strategy; without it (and without --strategy),
     /// both players play the self-play optimum.

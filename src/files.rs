@@ -15,7 +15,7 @@
 //! as the signal would have.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Child;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -64,13 +64,96 @@ impl Drop for Registered {
     }
 }
 
-/// A temporary folder (in the system's temporary folder) that a signal
-/// removes.
-pub fn temporary_folder(prefix: &str) -> io::Result<(tempfile::TempDir, Registered)> {
-    Registered::create(
-        || tempfile::Builder::new().prefix(prefix).tempdir(),
-        |t| Temporary::Path(t.path().to_path_buf()),
-    )
+/// A folder in the system's temporary folder, removed when dropped and by a
+/// signal, and locked (`flock`) for as long as it lives. A hog killed by
+/// SIGKILL removes nothing: the lock goes with its last process, so the
+/// next [`temporary_folder`] of the same prefix removes the folder then.
+pub struct TemporaryFolder {
+    folder: tempfile::TempDir,
+    _lock: File,
+    _registered: Registered,
+}
+
+impl TemporaryFolder {
+    pub fn path(&self) -> &Path {
+        self.folder.path()
+    }
+}
+
+/// A new [`TemporaryFolder`] named `PREFIX` and six random characters,
+/// after removing the folders of that prefix that no process holds (their
+/// hog was killed), of this user's only.
+pub fn temporary_folder(prefix: &str) -> io::Result<TemporaryFolder> {
+    remove_abandoned(prefix);
+    // A folder another hog removed between its making and its locking (as
+    // abandoned) is given up for a new one.
+    for _ in 0..100 {
+        let (folder, registered) = Registered::create(
+            || tempfile::Builder::new().prefix(prefix).tempdir(),
+            |t| Temporary::Path(t.path().to_path_buf()),
+        )?;
+        let Ok(lock) = open_folder(folder.path()) else {
+            continue;
+        };
+        if try_lock(&lock) && same_file(&lock, folder.path()) {
+            return Ok(TemporaryFolder {
+                folder,
+                _lock: lock,
+                _registered: registered,
+            });
+        }
+    }
+    Err(io::Error::other(format!(
+        "cannot make a folder {prefix}... that stays: another process removes them"
+    )))
+}
+
+/// Removes the folders `PREFIX...` in the system's temporary folder that
+/// belong to this user and that no process holds locked.
+fn remove_abandoned(prefix: &str) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    let user = rustix::process::geteuid().as_raw();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let ours = entry.file_name().to_string_lossy().starts_with(prefix)
+            && path
+                .symlink_metadata()
+                .is_ok_and(|m| m.is_dir() && m.uid() == user);
+        let Some(lock) = ours.then(|| open_folder(&path).ok()).flatten() else {
+            continue;
+        };
+        if try_lock(&lock) && same_file(&lock, &path) {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}
+
+/// Takes the exclusive lock (`flock`) of an open file, if no one holds it.
+fn try_lock(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock(2) on a descriptor that `file` keeps open.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+}
+
+/// A folder opened to be locked, never through a symlink.
+fn open_folder(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
+        .open(path)
+}
+
+/// Whether `path` is still the folder `file` has open.
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), path.symlink_metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
 }
 
 /// Starts a child that leads a process group of its own (its pid is the
@@ -118,6 +201,83 @@ pub fn remove_temporaries_on_signals() -> Result<()> {
         }
     });
     Ok(())
+}
+
+/// How hog marks the files it writes, so that `-o` can tell them from a
+/// student's work: each begins with its kind's mark (an SVG with a comment,
+/// a policy table with its magic), an HTML page names hog as its generator
+/// in its head, and a PNG holds a `Software: hog` text chunk.
+pub mod marks {
+    /// The first line of a module `hog export` writes.
+    pub const PYTHON: &str = "\"\"\"final_strategy for Hog, exported by the hog solver.";
+    /// The header of a CSV table `hog export` writes.
+    pub const CSV_TABLE: &str = "score\\opponent,";
+    /// The start of a JSON table `hog export` writes.
+    pub const JSON_TABLE: &str = "{\n  \"rules\": ";
+    /// The start of `hog contest -o FILE.json` and `FILE.csv`.
+    pub const CONTEST_JSON: &str = "{\"rules\":\"";
+    pub const CONTEST_CSV: &str = "rank,points,win_rate_vs_baseline,";
+    /// The first line of an SVG picture.
+    pub const SVG: &str = "<!-- drawn by hog -->";
+    /// In the head of every page.
+    pub const HTML: &str = "<meta name=\"generator\" content=\"hog\">";
+    /// A PNG's text chunk: keyword and text.
+    pub const PNG: (&str, &str) = ("Software", "hog");
+}
+
+/// How much of an existing file is read to find hog's mark.
+const MARK_BYTES: u64 = 4096;
+
+/// Whether the existing file at `path` (its target, through symlinks) is
+/// one hog wrote (see [`marks`]), or empty: a file hog may replace. A file
+/// that cannot be read counts as hog's only if it does not exist.
+pub fn hog_wrote(path: &Path) -> bool {
+    let Ok(metadata) = std::fs::metadata(path) else {
+        return true;
+    };
+    if !metadata.is_file() || metadata.len() == 0 {
+        return true;
+    }
+    let mut head = Vec::new();
+    let read = File::open(path).and_then(|file| file.take(MARK_BYTES).read_to_end(&mut head));
+    if read.is_err() {
+        return false;
+    }
+    let starts = |mark: &[u8]| head.starts_with(mark);
+    let holds = |mark: &[u8]| head.windows(mark.len()).any(|w| w == mark);
+    let png_text = [marks::PNG.0.as_bytes(), b"\0", marks::PNG.1.as_bytes()].concat();
+    starts(&hog_solver::table::MAGIC[..])
+        || [
+            marks::PYTHON,
+            marks::CSV_TABLE,
+            marks::JSON_TABLE,
+            marks::CONTEST_JSON,
+            marks::CONTEST_CSV,
+            marks::SVG,
+        ]
+        .iter()
+        .any(|mark| starts(mark.as_bytes()))
+        || (starts(b"<!DOCTYPE html>") && holds(marks::HTML.as_bytes()))
+        || (starts(b"\x89PNG") && holds(&png_text))
+}
+
+/// Refuses, before any work, to replace an existing file that hog did not
+/// write (a student's `hog.py` above all), unless `force`.
+pub fn check_replaceable(path: &Path, force: bool) -> Result<()> {
+    if force || path == Path::new("-") || hog_wrote(path) {
+        return Ok(());
+    }
+    let name = path.display();
+    if path.file_name().is_some_and(|n| n == "hog.py") {
+        bail!(
+            "{name} exists and is your project's module, not a file hog wrote: write to a new \
+             name (-o final.py), or give --force to replace it"
+        );
+    }
+    bail!(
+        "{name} exists and hog did not write it (it has none of the marks hog's files carry): \
+         write to a new name, or give --force to replace it"
+    )
 }
 
 /// Opens an input file, refusing anything but a regular file.

@@ -4,14 +4,16 @@
 //! the Python package (`python/`) calls the same code in-process, so both
 //! faces give the same numbers.
 
+pub mod alloc;
 pub mod cli;
 pub mod cmd;
 pub mod files;
-mod okconfig;
 mod plot;
 pub mod printable;
 mod progress;
 mod python;
 pub mod recorded;
 mod sandbox;
+pub mod secret;
+pub mod semester;
 pub mod sources;

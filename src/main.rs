@@ -17,6 +17,10 @@ use clap::Parser;
 use hog::cli::Cli;
 use hog::{cmd, files, printable};
 
+/// Where memory runs out: one `error:` line and exit status 2.
+#[global_allocator]
+static ALLOCATOR: hog::alloc::Allocator = hog::alloc::Allocator;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

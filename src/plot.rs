@@ -319,6 +319,8 @@ pub fn png(figure: &Figure) -> Result<Vec<u8>> {
     encoder.set_color(::png::ColorType::Rgb);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_compression(::png::Compression::Best);
+    let (keyword, text) = crate::files::marks::PNG;
+    encoder.add_text_chunk(keyword.to_string(), text.to_string())?;
     encoder
         .write_header()?
         .write_image_data(&rgb)
@@ -326,9 +328,9 @@ pub fn png(figure: &Figure) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The figure as an SVG document.
+/// The figure as an SVG document, after hog's mark.
 pub fn svg(figure: &Figure) -> Result<String> {
-    let mut text = String::new();
+    let mut text = format!("{}\n", crate::files::marks::SVG);
     {
         let root = SVGBackend::with_string(&mut text, figure.size()).into_drawing_area();
         draw(&root, figure)?;

@@ -35,6 +35,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::stop::Stop;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
 use rustix::process::Signal;
@@ -47,7 +48,7 @@ use crate::sandbox::Sandboxed;
 const STDERR_TAIL: usize = 64 << 10;
 /// The most answer text read in a round: enough for goals up to about 5000
 /// (25 million answers of a few bytes); a Python strategy at larger goals
-/// is refused with this limit named (the README says so).
+/// is refused with this limit named (docs/guide.md says so).
 const MAX_ANSWERS: usize = 256 << 20;
 /// The most bytes of the module's folder copied into the sandbox.
 const MAX_FOLDER: u64 = 64 << 20;
@@ -57,6 +58,8 @@ const STARTUP: Duration = Duration::from_secs(1);
 /// up, and the pipes may stay open after the process group was killed (a
 /// process that left the group may hold them).
 const GRACE: Duration = Duration::from_secs(1);
+/// How often a wait for python3 checks whether the work was stopped.
+const STOP_POLL: Duration = Duration::from_millis(20);
 
 const DRIVER: &str = r#"
 import importlib.machinery, importlib.util, json, os, signal, sys, time, traceback
@@ -126,19 +129,21 @@ for round in range(2):
 os._exit(0)
 "#;
 
-/// The strategy `function` of the Python file `path` as a policy.
+/// The strategy `function` of the Python file `path` as a policy. When
+/// `stop` is requested, python3's process group is ended and the call
+/// unwinds ([`hog_solver::stop`]).
 pub fn python_policy(
     path: &Path,
     function: &str,
     rules: &Rules,
     goal: u32,
     time_limit: Duration,
+    stop: &Stop,
 ) -> Result<Policy> {
     if !path.is_file() {
         bail!("{}: no such file", path.display());
     }
-    let (sandbox, _registered) =
-        temporary_folder("hog-python-").context("cannot make a folder for python3")?;
+    let sandbox = temporary_folder("hog-python-").context("cannot make a folder for python3")?;
     let (module, left_out) = copy_module_folder(path, sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
     let name = format!("{}:{function}", path.display());
@@ -151,6 +156,7 @@ pub fn python_policy(
         time_limit,
         sandbox.path(),
         bar.stepper(),
+        stop,
     )
     .map_err(|e| {
         // Tracebacks name the module's copy: name the original instead, so
@@ -175,11 +181,23 @@ pub fn python_policy(
         .with_context(|| format!("{}", path.display()))
 }
 
-/// Copies the module and the other regular files at the top of its folder
-/// (links followed, subfolders left out), smallest first, as many as fit
-/// in [`MAX_FOLDER`], into `to`; returns the module's new path and the
-/// names of the files left out, if any.
+/// Copies the module's files ([`module_files`]) into `to`; returns the
+/// module's new path and the names of the files left out, if any.
 fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>)> {
+    let (files, left_out) = module_files(path)?;
+    for file in files {
+        std::fs::copy(&file, to.join(file.file_name().expect("a file name")))?;
+    }
+    let module = path.file_name().context("a module file name")?;
+    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
+    Ok((to.join(module), left_out))
+}
+
+/// The files a Python module's sandbox holds: the module and the other
+/// regular files at the top of its folder (links followed, subfolders left
+/// out), smallest first, as many as fit in [`MAX_FOLDER`]; and the names
+/// of the files left out.
+pub fn module_files(path: &Path) -> Result<(Vec<PathBuf>, Vec<String>)> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -198,6 +216,7 @@ fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>
     }
     files.sort();
     let mut total = 0;
+    let mut kept = vec![];
     let mut left_out = vec![];
     for (other, size, file) in files {
         total += size;
@@ -208,10 +227,9 @@ fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>
             left_out.push(file.to_string_lossy().into_owned());
             continue;
         }
-        std::fs::copy(folder.join(&file), to.join(&file))?;
+        kept.push(folder.join(&file));
     }
-    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
-    Ok((to.join(module), left_out))
+    Ok((kept, left_out))
 }
 
 /// What the driver's answers pipe carries.
@@ -235,7 +253,9 @@ enum Phase {
 /// The driver's two rounds of answers (JSON text) for `module`, run in the
 /// sandbox; `step` is called for every score row asked. hog measures the
 /// time limit itself: importing the module, and each round, must end
-/// within it.
+/// within it. Every wait checks `stop` at least every [`STOP_POLL`]; a
+/// requested stop unwinds, which ends the process group
+/// ([`Sandboxed`]'s drop).
 fn run_driver(
     module: &Path,
     function: &str,
@@ -243,6 +263,7 @@ fn run_driver(
     time_limit: Duration,
     sandbox: &Path,
     step: impl Fn() + Send + 'static,
+    stop: &Stop,
 ) -> Result<[String; 2]> {
     let mut command = Command::new("python3");
     // -B: importing the module must not write __pycache__.
@@ -276,8 +297,15 @@ fn run_driver(
     let mut phase = Phase::Importing;
     let mut deadline = Instant::now() + STARTUP + time_limit;
     let mut rounds = vec![];
+    // Waits up to `until` in slices, checking the stop between them.
+    let within = |until: Instant| {
+        stop.check();
+        until
+            .saturating_duration_since(Instant::now())
+            .min(STOP_POLL)
+    };
     let ended = loop {
-        match events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        match events.recv_timeout(within(deadline)) {
             Ok(Event::Imported) => {
                 if let Phase::Importing = phase {
                     phase = Phase::Round(1);
@@ -301,6 +329,7 @@ fn run_driver(
                 deadline = Instant::now() + time_limit;
             }
             Ok(Event::End) | Err(RecvTimeoutError::Disconnected) => break false,
+            Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
             Err(RecvTimeoutError::Timeout) => break false,
         }
     };
@@ -309,8 +338,12 @@ fn run_driver(
         return Ok(rounds.try_into().expect("two rounds"));
     }
     // The answers' pipe closed early (python3 is ending), or the time is up.
-    let left = deadline.saturating_duration_since(Instant::now());
-    let status = python.child.wait_timeout(left)?;
+    let status = loop {
+        match python.child.wait_timeout(within(deadline))? {
+            None if Instant::now() < deadline => {}
+            status => break status,
+        }
+    };
     let Some(status) = status else {
         // Which state is asked? The driver says on SIGUSR1, if it can.
         python.signal(Signal::USR1);

@@ -1,14 +1,16 @@
 //! The game (rules and goal) a command plays, from its `--rules` and
-//! `--goal` and from what its strategy files record.
+//! `--goal`, from what its strategy files record, and from the project
+//! folder it runs in.
 //!
 //! A policy table (`hog solve -o`), a JSON table and a Python module that
 //! `hog export` wrote each record the rules and goal they were made for. A
 //! command that is not told `--rules` or `--goal` plays the files' game;
 //! told something else, it refuses, since a table answers one game only.
-//! Without those, the rules are the semester's that the course's `ok`
-//! config beside a Python file or in a folder given names (see
-//! [`crate::okconfig`]); with none of these, the game is fa16 to 100, and
-//! the command says the rules were not given.
+//! Without those, the rules are the semester's that the project folder's
+//! files name (see [`crate::semester`]); with none of these, the game is
+//! fa16 to 100, and the command says the rules were not given. A file made
+//! for another game than the folder's is refused, and `--rules` that
+//! differ from the folder's semester are played with a word about it.
 
 use std::io::Read;
 use std::path::Path;
@@ -19,7 +21,7 @@ use hog_solver::strategy::StrategySpec;
 use hog_solver::table::PolicyTable;
 use hog_solver::Rules;
 
-use crate::okconfig::OkConfig;
+use crate::semester::{self, Found, Verdict};
 use crate::sources::FileKind;
 
 /// The rules when neither `--rules` nor a strategy file says.
@@ -27,15 +29,14 @@ pub const DEFAULT_RULES: &str = "fa16";
 /// The goal when neither `--goal` nor a strategy file says.
 pub const DEFAULT_GOAL: i64 = 100;
 
-/// Where a command's rules came from.
-pub enum Origin {
-    /// `--rules`, or a strategy file that records its rules.
-    Given,
-    /// The course's ok config beside a Python file or in a folder given.
-    OkConfig(OkConfig),
-    /// Nothing said: the default. `looked` names the Python files and
-    /// folders whose folders held no ok config.
-    Default { looked: Vec<String> },
+/// A command's game, and what its first line says of the rules.
+pub struct Game {
+    pub rules: Rules,
+    pub goal: u32,
+    /// The first line after "rules": where the rules came from; `None`
+    /// where the user said (`--rules`, or a file that records its game,
+    /// and the folder agrees or says nothing).
+    pub line: Option<String>,
 }
 
 /// The rules and goal a strategy file was made for.
@@ -48,16 +49,16 @@ struct Record {
 
 /// The game to play: `--rules` and `--goal` as given, else what the
 /// strategy files among `strategies` record, else (the rules) the semester
-/// of the ok config beside the Python files and in the folders among
-/// `strategies` and `entries`, else fa16 to 100. A file made for another
-/// game than the options ask for, two files made for different games, and
-/// ok configs that disagree or name no semester hog has are errors.
+/// that the project `folders` name, else fa16 to 100. A file made for
+/// another game than the options ask for, two files made for different
+/// games, folders whose files fit several presets (or name different ones),
+/// and a file made for another game than the folders' are errors.
 pub fn game(
     rules: Option<&str>,
     goal: Option<i64>,
     strategies: &[&str],
-    entries: &[&str],
-) -> Result<(Rules, u32, Origin)> {
+    folders: &[&Path],
+) -> Result<Game> {
     let mut records = vec![];
     for text in strategies {
         for file in strategy_files(text) {
@@ -102,17 +103,138 @@ pub fn game(
         }
     }
     let first = records.first();
-    let (rules, origin) = match (given_rules, first) {
-        (Some(rules), _) => (rules, Origin::Given),
-        (None, Some(record)) => (record.rules.clone(), Origin::Given),
-        (None, None) => course_rules(strategies.iter().chain(entries))?,
+    // The folders' word: with --rules only what their files say at once
+    // (no probe), and only for a note.
+    let folder = match folders_semester(folders, given_rules.is_none()) {
+        // --rules decides even where the folder cannot be read.
+        Err(_) if given_rules.is_some() => None,
+        folder => folder?,
     };
     let goal = match (given_goal, first) {
         (Some(goal), _) => goal,
         (None, Some(record)) => record.goal,
         (None, None) => check_goal(DEFAULT_GOAL)?,
     };
-    Ok((rules, goal, origin))
+    let differs = |rules: &Rules| {
+        folder
+            .as_ref()
+            .and_then(|f| f.as_ref().ok())
+            .filter(|found| found.preset.rules() != *rules)
+    };
+    let (rules, line) = match (given_rules, first) {
+        (Some(rules), _) => {
+            let line = differs(&rules).map(|found| {
+                format!(
+                    "{} (--rules), though this project is {}",
+                    rules.name(),
+                    found.describe()
+                )
+            });
+            (rules, line)
+        }
+        (None, Some(record)) => {
+            if let Some(found) = differs(&record.rules) {
+                bail!(
+                    "{} was made for rules {}, but this project is {}: give --rules {} to play \
+                     the file's game anyway, or make a file for {} (hog final -o FILE)",
+                    record.file,
+                    record.rules.name(),
+                    found.describe(),
+                    record.rules.name(),
+                    found.preset.name
+                );
+            }
+            (record.rules.clone(), None)
+        }
+        (None, None) => match folder {
+            Some(Ok(found)) => {
+                let line = found.describe();
+                (found.preset.rules(), Some(line))
+            }
+            Some(Err(ambiguous)) => bail!("{ambiguous}"),
+            None => (
+                Rules::parse(DEFAULT_RULES)?,
+                Some(format!(
+                    "{DEFAULT_RULES}, the default: not given (no --rules, and nothing in {} \
+                     names a semester: no ok config, no course tests, no hog.py of a course's \
+                     skeleton): give --rules SEMESTER (hog rules list)",
+                    places(folders)
+                )),
+            ),
+        },
+    };
+    Ok(Game { rules, goal, line })
+}
+
+/// The folders as a message names them: "this folder", "my-hog".
+fn places(folders: &[&Path]) -> String {
+    let names: Vec<String> = folders
+        .iter()
+        .map(|f| match f.as_os_str().to_str() {
+            Some("" | ".") => "this folder".to_string(),
+            _ => f.display().to_string(),
+        })
+        .collect();
+    match &names[..] {
+        [] => "this folder".to_string(),
+        [one] => one.clone(),
+        [first, rest @ ..] => format!("{first} and {} more", rest.len()),
+    }
+}
+
+/// What the project folders say: `None` where none names a semester, the
+/// preset they agree on, or (as `Err`) the one-line reason they cannot
+/// say: files that fit several presets or contradict each other, folders
+/// that name different presets, a folder whose only evidence is a file hog
+/// had to skip (a broken ok config; among several folders, such a folder
+/// says nothing). With `probe`, the student's rule functions may be asked.
+fn folders_semester(
+    folders: &[&Path],
+    probe: bool,
+) -> Result<Option<std::result::Result<Found, String>>> {
+    let mut found: Option<(Found, &Path)> = None;
+    for folder in folders {
+        match semester::detect(folder, probe)? {
+            Verdict::Found(this) => match &found {
+                Some((first, place)) if first.preset.name != this.preset.name => {
+                    return Ok(Some(Err(format!(
+                        "{} is {} but {} is {}: one command plays one game; give --rules",
+                        places(&[place]),
+                        first.describe(),
+                        places(&[folder]),
+                        this.describe()
+                    ))))
+                }
+                Some(_) => {}
+                None => found = Some((this, folder)),
+            },
+            Verdict::Ambiguous { candidates, why } => {
+                let names: Vec<&str> = candidates.iter().map(|p| p.name).collect();
+                return Ok(Some(Err(format!(
+                    "which semester is {}? {why}; candidates: {}; give --rules SEMESTER",
+                    places(&[folder]),
+                    if names.is_empty() {
+                        "none of hog's presets".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ))));
+            }
+            // One folder whose only evidence was skipped cannot be played;
+            // among a contest's many, it says nothing.
+            Verdict::Nothing { skipped } if folders.len() == 1 => {
+                if let Some(why) = skipped.first() {
+                    return Ok(Some(Err(format!(
+                        "{why}, and nothing else in {} names a semester: give --rules \
+                         SEMESTER (hog rules list)",
+                        places(&[folder])
+                    ))));
+                }
+            }
+            Verdict::Nothing { .. } => {}
+        }
+    }
+    Ok(found.map(|(found, _)| Ok(found)))
 }
 
 /// The game (rules and goal) that the first file a strategy text names
@@ -124,29 +246,6 @@ pub fn recorded_game(text: &str) -> Result<Option<(Rules, u32)>> {
         }
     }
     Ok(None)
-}
-
-/// The rules of the semester that the ok configs beside the Python files
-/// and in the folders among `texts` name, else the default.
-fn course_rules<'a>(texts: impl Iterator<Item = &'a &'a str>) -> Result<(Rules, Origin)> {
-    let mut looked = vec![];
-    let mut configs = vec![];
-    for text in texts {
-        let folder = match FileKind::of(text) {
-            _ if Path::new(text).is_dir() => Path::new(text),
-            FileKind::Python { path, .. } if path.is_file() => match path.parent() {
-                Some(parent) => parent,
-                None => continue,
-            },
-            _ => continue,
-        };
-        looked.push(text.to_string());
-        configs.extend(OkConfig::in_folder(folder)?);
-    }
-    match OkConfig::agreed(configs)? {
-        Some(config) => Ok((config.rules()?, Origin::OkConfig(config))),
-        None => Ok((Rules::parse(DEFAULT_RULES)?, Origin::Default { looked })),
-    }
 }
 
 /// The files a strategy text names, `best_response(FILE)` included: the
@@ -249,7 +348,7 @@ fn read_text(path: &Path) -> Option<String> {
 /// running Python.
 fn python_record(module: &str) -> Option<(String, String)> {
     let mut lines = module.lines();
-    if lines.next()? != "\"\"\"final_strategy for Hog, exported by the hog solver." {
+    if lines.next()? != crate::files::marks::PYTHON {
         return None;
     }
     let docstring: Vec<&str> = lines.take_while(|l| *l != "\"\"\"").collect();

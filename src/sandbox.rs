@@ -6,6 +6,11 @@
 //! * a session and process group of its own (`setsid`): no controlling
 //!   terminal, and hog ends the whole group when it is done with it, on a
 //!   timeout, and on SIGINT, SIGTERM or SIGHUP ([`crate::files`]);
+//! * death with hog: the kernel sends the child SIGKILL when the thread of
+//!   hog that started it ends (`PR_SET_PDEATHSIG`), so a hog killed by
+//!   SIGKILL, or an interpreter that loaded hog's Python package and was
+//!   killed, leaves nothing running. The thread that spawns a [`Sandboxed`]
+//!   waits for it (every caller does), so the signal never comes early;
 //! * a new PID namespace where the kernel allows it (inside a new user
 //!   namespace, or directly for root): the child forks once more, and its
 //!   child, the namespace's first process, runs the program. Nothing inside
@@ -14,6 +19,10 @@
 //!   killed, the kernel kills every process left in the namespace (one that
 //!   left the process group too);
 //! * a new network namespace (no network) where allowed;
+//! * a new mount namespace where allowed, in which an empty read-only
+//!   folder covers hog's own folder ([`crate::secret`]), so that the
+//!   program can neither read the user's secret key nor write hog's cache
+//!   there;
 //! * resource limits: CPU seconds, address space, file size, no core dumps,
 //!   and no new processes (`RLIMIT_NPROC` 0; the kernel exempts root).
 //!
@@ -22,8 +31,10 @@
 //! it can then signal hog, and a process it starts that leaves the group
 //! outlives it (only as root, whom `RLIMIT_NPROC` does not stop).
 
+use std::ffi::CString;
 use std::io::Read;
 use std::os::fd::{AsRawFd, BorrowedFd};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 
@@ -57,10 +68,15 @@ impl Sandboxed {
     pub fn spawn(command: &mut Command, cpu_seconds: u64) -> Result<Sandboxed> {
         let (mut status, status_sent) = std::io::pipe().context("cannot make a pipe")?;
         let fd = status_sent.as_raw_fd();
+        let hog = rustix::process::getpid();
+        // Made now, so that the child has a folder to cover.
+        let cover = crate::secret::made_folder()
+            .ok()
+            .and_then(|folder| CString::new(folder.as_os_str().as_bytes()).ok());
         // SAFETY: `confine` runs in the forked child before exec; it makes
         // only system calls (no allocation, no locks), as `pre_exec` requires.
         unsafe {
-            command.pre_exec(move || confine(cpu_seconds, fd));
+            command.pre_exec(move || confine(hog, cpu_seconds, fd, cover.as_deref()));
         }
         let (child, registered) = spawn_group(command)?;
         drop(status_sent);
@@ -97,9 +113,15 @@ impl Drop for Sandboxed {
     }
 }
 
-/// In the child, before exec: a session of its own, namespaces where the
-/// kernel allows them, limits; reports what it managed on `status`.
-fn confine(cpu_seconds: u64, status: i32) -> std::io::Result<()> {
+/// In the child of `hog`, before exec: death with hog's thread, a session
+/// of its own, namespaces where the kernel allows them (with `cover`, hog's
+/// folder, covered), limits; reports what it managed on `status`.
+fn confine(
+    hog: Pid,
+    cpu_seconds: u64,
+    status: i32,
+    cover: Option<&std::ffi::CStr>,
+) -> std::io::Result<()> {
     rustix::process::setsid()?;
     limit(Resource::Cpu, cpu_seconds, cpu_seconds + 1)?;
     limit(Resource::As, MEMORY, MEMORY)?;
@@ -109,15 +131,34 @@ fn confine(cpu_seconds: u64, status: i32) -> std::io::Result<()> {
     // root may make them directly; a container may forbid both.
     // SAFETY: the child has one thread, so no other thread shares its tables.
     let unshare = |flags| unsafe { rustix::thread::unshare_unsafe(flags) }.is_ok();
-    let (user, pid, net) = (
+    let (user, pid, net, mount) = (
         UnshareFlags::NEWUSER,
         UnshareFlags::NEWPID,
         UnshareFlags::NEWNET,
+        UnshareFlags::NEWNS,
     );
-    let made = [user | pid | net, pid | net, user | net, net, pid]
-        .into_iter()
-        .find(|&flags| unshare(flags));
+    let made = [
+        user | pid | net | mount,
+        pid | net | mount,
+        user | pid | net,
+        pid | net,
+        user | net,
+        net,
+        pid,
+    ]
+    .into_iter()
+    .find(|&flags| unshare(flags));
     let pid_namespace = made.is_some_and(|f| f.contains(pid));
+    if made.is_some_and(|f| f.contains(mount)) {
+        // Where it fails, the program can read the key (docs say so).
+        cover.map(cover_folder);
+    }
+    // Set after the namespaces, whose new credentials could clear it.
+    rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+    // hog may have died before the line above: the child is then init's.
+    if rustix::process::getppid() != Some(hog) {
+        return Err(std::io::Error::other("hog has ended"));
+    }
     let byte = if pid_namespace { PID_NAMESPACE } else { 0 };
     // SAFETY: the parent keeps the pipe open until spawn returns.
     rustix::io::write(unsafe { BorrowedFd::borrow_raw(status) }, &[byte])?;
@@ -131,6 +172,31 @@ fn confine(cpu_seconds: u64, status: i32) -> std::io::Result<()> {
         }
     }
     limit(Resource::Nproc, 0, 0)
+}
+
+/// In a new mount namespace: makes every mount private to it (nothing
+/// done here reaches the system's), then mounts an empty read-only tmpfs
+/// on `folder`. Whether it did.
+fn cover_folder(folder: &std::ffi::CStr) -> bool {
+    let private = libc::MS_REC | libc::MS_PRIVATE;
+    let empty = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+    // SAFETY: mount(2) with C strings that outlive the calls.
+    unsafe {
+        libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            private,
+            std::ptr::null(),
+        ) == 0
+            && libc::mount(
+                c"tmpfs".as_ptr(),
+                folder.as_ptr(),
+                c"tmpfs".as_ptr(),
+                empty,
+                c"size=4k".as_ptr().cast(),
+            ) == 0
+    }
 }
 
 /// The child between hog and the program in a PID namespace: waits for the

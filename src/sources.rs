@@ -27,6 +27,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::policy_file::{policy_from_csv, policy_from_json};
 use hog_solver::solve::{Driver, Engine};
+use hog_solver::stop::Stop;
 use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
 use hog_solver::{Error, Model, Rules};
@@ -77,11 +78,25 @@ impl FileKind<'_> {
 
 pub struct Sources {
     python_timeout: Duration,
+    /// Ends the work of resolving a strategy: solves, searches, python3.
+    stop: Stop,
 }
 
 impl Sources {
     pub fn new(python_timeout: Duration) -> Sources {
-        Sources { python_timeout }
+        Sources {
+            python_timeout,
+            stop: Stop::new(),
+        }
+    }
+
+    /// The same sources, whose work ends when `stop` is requested (it
+    /// unwinds, see [`hog_solver::stop`]).
+    pub fn with_stop(self, stop: &Stop) -> Sources {
+        Sources {
+            stop: stop.clone(),
+            ..self
+        }
     }
 
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
@@ -116,7 +131,9 @@ impl Sources {
                 let model = Model::new(rules, goal)?;
                 let bar = SolveBar::new("solving");
                 let report = |done, all| bar.report(done, all);
-                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel)
+                    .with_progress(&report)
+                    .with_stop(&self.stop);
                 let solution = engine.optimal();
                 Ok(solution.policy.to_policy(&model))
             }
@@ -127,7 +144,9 @@ impl Sources {
                 let model = Model::new(rules, goal)?;
                 let bar = SolveBar::new("solving");
                 let report = |done, all| bar.report(done, all);
-                let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+                let engine = Engine::<f64>::new(&model, Driver::Parallel)
+                    .with_progress(&report)
+                    .with_stop(&self.stop);
                 let response = engine.best_response(&against);
                 Ok(response.policy.to_policy(&model))
             }
@@ -137,8 +156,9 @@ impl Sources {
                     .with_context(|| format!("in {text}"))?;
                 let model = Model::new(rules, goal)?;
                 let _spinner = Spinner::new(&format!("searching {text}"));
-                let response =
-                    Engine::<f64>::new(&model, Driver::Parallel).blind_response(&against)?;
+                let response = Engine::<f64>::new(&model, Driver::Parallel)
+                    .with_stop(&self.stop)
+                    .blind_response(&against)?;
                 Ok(response.policy)
             }
             StrategySpec::File(path) if !named_as_file(path) => bail!(
@@ -164,7 +184,7 @@ impl Sources {
                 if path.exists() {
                     open_input(path)?;
                 }
-                python_policy(path, function, rules, goal, self.python_timeout)
+                python_policy(path, function, rules, goal, self.python_timeout, &self.stop)
             }
             FileKind::Csv(path) => {
                 policy_from_csv(open_input(path)?, rules, goal).map_err(at_position)

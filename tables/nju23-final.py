@@ -1,6 +1,6 @@
 """final_strategy for Hog, exported by the hog solver.
 
-Rules:     nju23 (Nanjing University SICP Fall 2023 (= Fall 2024))
+Rules:     nju23 (Nanjing University SICP Fall 2023 (= Fall 2024, Fall 2025))
            zero=pig_tail,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_mover_square,limit=none,special=none
 Goal:      100
 Objective: best_response(always_roll(6))
@@ -128,7 +128,7 @@ _HOG_EXPORT_ROWS = (
 
 
 def final_strategy(score, opponent_score):
-    """Rules:     nju23 (Nanjing University SICP Fall 2023 (= Fall 2024))
+    """Rules:     nju23 (Nanjing University SICP Fall 2023 (= Fall 2024, Fall 2025))
                zero=pig_tail,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_mover_square,limit=none,special=none
     Goal:      100
     Objective: best_response(always_roll(6))

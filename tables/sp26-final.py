@@ -1,6 +1,6 @@
 """final_strategy for Hog, exported by the hog solver.
 
-Rules:     sp26 (CS 61A Spring 2026 (= Fall 2023 to Fall 2025))
+Rules:     sp26 (CS 61A Spring 2026 (= Fall 2023 to Fall 2026))
            zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=sus_fuss,limit=none,special=none
 Goal:      100
 Objective: best_response(always_roll(6))
@@ -128,7 +128,7 @@ _HOG_EXPORT_ROWS = (
 
 
 def final_strategy(score, opponent_score):
-    """Rules:     sp26 (CS 61A Spring 2026 (= Fall 2023 to Fall 2025))
+    """Rules:     sp26 (CS 61A Spring 2026 (= Fall 2023 to Fall 2026))
                zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=sus_fuss,limit=none,special=none
     Goal:      100
     Objective: best_response(always_roll(6))

@@ -1,4 +1,4 @@
-"""hog for Python's two speed figures (issue 19), printed as a table:
+"""hog for Python's two speed figures, printed as a table:
 
 1. grading a plain Python function in-process (`hog.grade(f)`) against the
    same function graded by the CLI as a process (`hog grade hog.py`), and

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::game::{game_of, PyRules};
-use crate::interrupt::interruptible;
+use crate::interrupt::interruptible_with_stop;
 use crate::results::{check_game, compile, course_baseline};
 use crate::strategy::{policy, sources};
 use crate::value_error;
@@ -199,9 +199,10 @@ pub fn final_strategy(
         }
     };
     let model = compile(py, &rules, goal)?;
-    let response = interruptible(py, |progress| {
+    let response = interruptible_with_stop(py, |progress, stop| {
         Engine::<f64>::new(&model, Driver::Parallel)
             .with_progress(progress)
+            .with_stop(stop)
             .blind_response(&b)
     })?
     .map_err(value_error)?;
@@ -234,9 +235,10 @@ fn against_field(
     let names: Vec<String> = opponents.iter().map(|(_, name)| name.clone()).collect();
     let policies: Vec<&Policy> = opponents.iter().map(|(policy, _)| policy).collect();
     let model = compile(py, &rules, goal)?;
-    let response = interruptible(py, |progress| {
+    let response = interruptible_with_stop(py, |progress, stop| {
         Engine::<f64>::new(&model, Driver::Parallel)
             .with_progress(progress)
+            .with_stop(stop)
             .field_response(&policies, hog_solver::blind::default_kicks(&model))
     })?
     .map_err(value_error)?;

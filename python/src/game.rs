@@ -97,8 +97,8 @@ pub fn game(rules: &Bound<'_, PyAny>, goal: i64) -> PyResult<(Rules, u32)> {
 
 /// The game to play, as the CLI decides it from `--rules`, `--goal` and its
 /// strategies: the rules and goal given, else those a strategy records (a
-/// `Solution` or `Final`, a table or exported file, the course's ok config
-/// beside a Python file), else fa16 to 100.
+/// `Solution` or `Final`, a table or exported file), else the semester the
+/// project folder names (`hog::semester`), else fa16 to 100.
 pub fn game_of(
     rules: Option<&Bound<'_, PyAny>>,
     goal: Option<i64>,
@@ -116,9 +116,17 @@ pub fn game_of(
         }
     }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let (rules, goal, _origin) =
-        hog::recorded::game(rules.as_deref(), goal, &texts, &[]).map_err(value_error)?;
-    Ok((rules, goal))
+    // The project folder: the first Python strategy file's, else the working folder.
+    let folder = texts
+        .iter()
+        .find_map(|text| match hog::sources::FileKind::of(text) {
+            hog::sources::FileKind::Python { path, .. } if path.is_file() => path.parent(),
+            _ => None,
+        })
+        .unwrap_or(std::path::Path::new(""));
+    let game =
+        hog::recorded::game(rules.as_deref(), goal, &texts, &[folder]).map_err(value_error)?;
+    Ok((game.rules, game.goal))
 }
 
 /// The game a hog result was made for.

@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
 use crate::final_strategy::Final;
+use crate::interrupt::interruptible_with_stop;
 use crate::results::Solution;
 use crate::value_error;
 
@@ -41,9 +42,10 @@ pub fn policy(
     goal: u32,
 ) -> PyResult<(Policy, String)> {
     if let Some(text) = strategy_text(strategy)? {
-        let policy = py
-            .detach(|| sources().policy(&text, rules, goal))
-            .map_err(value_error)?;
+        let policy = interruptible_with_stop(py, |_, stop| {
+            sources().with_stop(stop).policy(&text, rules, goal)
+        })?
+        .map_err(value_error)?;
         return Ok((policy, text));
     }
     if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {

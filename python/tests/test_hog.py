@@ -4,6 +4,7 @@ compared with ==) and against figures known from first principles."""
 import os
 import signal
 import threading
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Tuple
@@ -375,17 +376,72 @@ def test_wrong_types_and_shapes() -> None:
         hog.final("fa13")(100, 0)
 
 
-def test_ctrl_c_stops_a_long_solve() -> None:
-    # SIGINT while a solve runs with the GIL released: the solve stops at its
-    # next layer with KeyboardInterrupt, and returns nothing. (A solve that
-    # ignored it would return its result, then the interrupt would come.)
-    # The goal makes the solve last seconds, well past the signal.
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+# Ctrl-C must end long work at once: within this many seconds of SIGINT
+# (work that ignored it would go on for seconds: each case below takes
+# several seconds to a minute, or two minutes, uninterrupted).
+STOPS_WITHIN = 1.0
+
+
+def sleeping_module(tmp_path: Path, function: str) -> str:
+    """A Python file whose strategy sleeps for an hour."""
+    module = tmp_path / "sleepy.py"
+    module.write_text(f"import time\n\ndef {function}(score, opponent_score):\n"
+                      "    time.sleep(3600)\n    return 4\n")
+    return f"{module}:{function}"
+
+
+def running_with(marker: str) -> List[int]:
+    """The processes whose command line holds the marker."""
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    found.append(int(pid))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+@pytest.mark.parametrize(
+    "work",
+    [
+        # The self-play solve on a team of threads (fa13).
+        lambda _: hog.solve("fa13", goal=5000),
+        # The layer loop on rayon's threads (memories).
+        lambda _: hog.solve("sp20", goal=300),
+        # The blind search's sweeps.
+        lambda _: hog.final("fa16"),
+        # A Python strategy file that sleeps, in its sandbox.
+        lambda tmp_path: hog.grade(sleeping_module(tmp_path, "sleepy_ctrl_c_marker")),
+    ],
+    ids=["team solve", "rayon solve", "final search", "sleeping strategy"],
+)
+def test_ctrl_c_stops_long_work_at_once(work: Callable[[Path], Any], tmp_path: Path) -> None:
+    # SIGINT 0.5 s into the work, which runs with the GIL released: it
+    # stops with KeyboardInterrupt within STOPS_WITHIN, and returns nothing.
+    sent: List[float] = []
+
+    def interrupt() -> None:
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
     result = None
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            result = hog.solve("fa13", goal=2000)
+            result = work(tmp_path)
+        stopped = time.monotonic()
     finally:
         timer.cancel()
     assert result is None
+    delay = stopped - sent[0]
+    print(f"stopped {delay:.3f} s after SIGINT")
+    assert delay < STOPS_WITHIN, f"stopped {delay:.2f} s after SIGINT"
+    # The sandboxed python3 is gone with its process group (the kernel ends
+    # a PID namespace's last processes a moment after its first).
+    deadline = time.monotonic() + STOPS_WITHIN
+    while running_with("sleepy_ctrl_c_marker") and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert running_with("sleepy_ctrl_c_marker") == []

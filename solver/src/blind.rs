@@ -93,7 +93,7 @@
 //! [`Known`]): it would end where that one did, no higher than the best
 //! (unless that one was cut off at [`MAX_SWEEPS`]).
 //! Against fa16's `always_roll(4)` the starts end at 0.9215 to 0.9225750,
-//! and the default [`KICKS`] raise that to the figure in the README.
+//! and the default [`KICKS`] raise that to 0.9225835775 (docs/guide.md).
 //!
 //! # The bound
 //!
@@ -113,7 +113,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::evaluate::Grade;
 use crate::model::Landing;
-use crate::rules::{Special, State};
+use crate::rules::State;
 use crate::solve::{Driver, Engine, Grid, Probability};
 use crate::strategy::Policy;
 use crate::Model;
@@ -124,14 +124,13 @@ use crate::Model;
 pub const KICKS: usize = 256;
 /// The default kicks where rolls take the general next() (su17's Perfect
 /// Piggy): a kick there costs about four times an fa16 kick, and 56 keep
-/// su17's `hog final` under 10 s on the 2-core VM (8.6 s; 64 took 10.0 to
-/// 10.4 s).
+/// su17's `hog final` under 10 s on an idle 2-core machine.
 pub const KICKS_GENERAL: usize = 56;
 
 /// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
 /// above goal 100 those scaled down by (100 / goal)², a sweep's cost, at
 /// least one. An ascent's sweeps grow with the goal too, so the kicks there
-/// take longer than those at goal 100 (the README's figures).
+/// take longer than those at goal 100 (docs/performance.md).
 pub fn default_kicks(model: &Model) -> usize {
     let kicks = match model.landing() {
         Landing::General => KICKS_GENERAL,
@@ -230,9 +229,9 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state and keep no memories), then `kicks` kicks from
-    /// the best so far, as there. The bound is the mean of the
-    /// opponents' sighted best responses' win rates.
+    /// the rules hide state), then
+    /// `kicks` kicks from the best so far, as there. The bound is the mean
+    /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
         let model = self.model();
         assert!(!field.is_empty(), "a field of at least one opponent");
@@ -302,12 +301,12 @@ impl<V: Probability> Engine<'_, V> {
         work.reach(seen);
         let most_reached = work.most_reached(seen, &slice);
         let mut starts = vec![seen.clone(), slice, most_reached];
-        if model.rules().special != Special::PorkChop {
+        if !model.rules().flips_sides_by_action() {
             return starts;
         }
         for &d in &model.sides()[1..] {
             let slice = seen.slice(d).expect("d is one of the rules' sides");
-            // Pork Chop (the lowest action) is the only action that changes the sides.
+            // The lowest action (Pork Chop, Ham Hijinks) is the only one that changes the sides.
             let mut actions = slice.actions().clone();
             actions
                 .index_axis_mut(ndarray::Axis(1), 0)

@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn matches_brute_force_enumeration_for_few_dice() {
-        for rules in [Rules::fa16(), Rules::nju21(), Rules::fa12(), Rules::sp26()] {
+        for rules in [Rules::fa16(), Rules::nju21(), Rules::sp13(), Rules::sp26()] {
             for (sides, reroll) in [(6, false), (4, false), (6, true), (4, true)] {
                 let dice = Dice { sides, reroll };
                 let max_n = if reroll { 3 } else { 4 };

@@ -5,10 +5,10 @@ use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
-    #[error("unknown rules '{0}'{hint}: expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'", hint = did_you_mean(.0, crate::rules::preset_names()))]
+    #[error("unknown rules '{}'{hint}: expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'", one_line(.0), hint = did_you_mean(.0, crate::rules::preset_names()))]
     UnknownRules(String),
 
-    #[error("bad rules text '{text}': {reason}")]
+    #[error("bad rules text '{}': {}", one_line(.text), one_line(.reason))]
     BadRulesText { text: String, reason: String },
 
     #[error("goal {0} is not allowed: the goal must be between 1 and {max}", max = crate::rules::MAX_GOAL)]
@@ -51,6 +51,16 @@ pub enum Error {
         values: u32,
     },
 
+    #[error("turn {turn} is not allowed under {rules}: the turn number is counted mod {turns}, 0 to {}", turns - 1)]
+    BadTurn {
+        turn: i64,
+        rules: String,
+        turns: u32,
+    },
+
+    #[error("an extra turn is not a state of {rules}: no rule of theirs reads whether a turn is an extra turn")]
+    BadExtraTurn { rules: String },
+
     #[error("die face {0} is not allowed: faces are whole numbers from 1")]
     BadFace(i64),
 
@@ -87,9 +97,30 @@ pub enum Error {
 
     #[error("not supported: {0}")]
     Unsupported(String),
+
+    #[error(
+        "out of memory: {what} needs about {:.1} GB, more than this process can have (the \
+         machine's memory, or a limit such as ulimit -v); the memory grows as the goal squared",
+        *bytes as f64 / 1e9
+    )]
+    OutOfMemory { what: String, bytes: u64 },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `text` on one line: every control character (a newline that would split
+/// an error message, an escape sequence) written as `\u{hex}`.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
 
 /// ` (did you mean 'NAME'?)` for the candidate nearest to a mistyped
 /// `word` (by Damerau-Levenshtein distance, at most one edit per four

@@ -3,11 +3,13 @@
 //! encoders take `impl Write`, decoders `impl Read`.
 #![forbid(unsafe_code)]
 
+pub mod bids;
 pub mod blind;
 pub mod dice;
 pub mod error;
 pub mod evaluate;
 pub mod exact;
+pub mod memory;
 pub mod model;
 pub mod policy_file;
 pub mod reach;
@@ -15,6 +17,7 @@ pub mod round_robin;
 pub mod rules;
 pub mod simulate;
 pub mod solve;
+pub mod stop;
 pub mod strategy;
 pub mod table;
 

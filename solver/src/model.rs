@@ -48,6 +48,12 @@ pub struct Model {
     goal: u32,
     /// What each player remembers of their previous turn.
     recall: Recall,
+    /// Whether a state says if its turn is an extra turn (a rule reads it).
+    tracks_extra: bool,
+    /// Time Trot's modulus, where the rules count turns.
+    time_trot: Option<u8>,
+    /// [`Model::outcomes_depend_on_rolls`], found once.
+    per_action: bool,
     /// Which mover scores need their own roll table (Feral Hogs: parity; 49ers: 49).
     roll_classes: Vec<u32>,
     /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
@@ -105,8 +111,8 @@ pub enum Landing {
     General,
 }
 
-/// The four kinds of dice: (6 or 4 sides) x (plain or re-rolling).
-const DICE: [Dice; 4] = [
+/// The six kinds of dice: (6, 4 or 8 sides) x (plain or re-rolling).
+const DICE: [Dice; 6] = [
     Dice {
         sides: 6,
         reroll: false,
@@ -121,22 +127,40 @@ const DICE: [Dice; 4] = [
     },
     Dice {
         sides: 4,
+        reroll: true,
+    },
+    Dice {
+        sides: 8,
+        reroll: false,
+    },
+    Dice {
+        sides: 8,
         reroll: true,
     },
 ];
 
+#[inline]
 fn dice_index(dice: Dice) -> usize {
-    usize::from(dice.sides == 4) * 2 + usize::from(dice.reroll)
+    usize::from(dice.sides == 4) * 2 + usize::from(dice.sides == 8) * 4 + usize::from(dice.reroll)
 }
 
 impl Model {
     pub fn new(rules: &Rules, goal: u32) -> Result<Model> {
+        rules
+            .check_combination()
+            .map_err(|reason| Error::BadRulesText {
+                text: rules.to_string(),
+                reason,
+            })?;
         let goal = rules.check_goal(goal)?;
+        rules.check_supported()?;
         let roll_classes = roll_classes(rules);
         let reachable = |dice: Dice| {
-            let sides_ok = dice.sides == 6
-                || rules.state_sides().contains(&4)
-                || rules.sides == Sides::FourOnSevens;
+            let sides_ok = match dice.sides {
+                4 => rules.state_sides().contains(&4) || rules.sides == Sides::FourOnSevens,
+                8 => rules.extra_dice.sides() == Some(8),
+                _ => true,
+            };
             let reroll_ok = !dice.reroll || rules.reroll == Reroll::OnSevens;
             sides_ok && reroll_ok
         };
@@ -184,13 +208,6 @@ impl Model {
                 .collect(),
             _ => vec![],
         };
-        if (!rules.extra.is_empty() || rules.recall() != Recall::None) && rules.can_score_zero() {
-            return Err(Error::Unsupported(format!(
-                "the rules {rules}: extra turns or memories where a turn can score 0 points \
-                 (no course has them; a zero-point turn would have to be solved as a cycle \
-                 through hidden state)"
-            )));
-        }
         let zero_points = if rules.zero.reads_mover_score() {
             vec![]
         } else {
@@ -208,6 +225,11 @@ impl Model {
             rules: rules.clone(),
             goal,
             recall: rules.recall(),
+            tracks_extra: rules.reads_extra_turns(),
+            time_trot: rules.time_trot(),
+            per_action: rules.pig_out == PigOut::ZeroPiggyBack
+                || rules.recall() != Recall::None
+                || rules.time_trot().is_some(),
             roll_classes,
             rolls,
             sum_rule,
@@ -372,8 +394,11 @@ impl Model {
             return Next::Loss;
         }
         let sides = self.rules.next_sides(state.sides, num_rolls, points);
-        let remembered = self.recall.remember(num_rolls, points);
-        if self.rules.extra_turn(mover, opponent) {
+        let remembered = self.recall.remember(state.memory.mover, num_rolls, points);
+        let turn = self
+            .time_trot
+            .map_or(0, |modulus| (state.turn + 1) % modulus);
+        if self.rules.extra_turn(state, num_rolls, mover, opponent) {
             Next::Again(State {
                 score: mover,
                 opponent_score: opponent,
@@ -382,6 +407,9 @@ impl Model {
                     mover: remembered,
                     opponent: state.memory.opponent,
                 },
+                turn,
+                // Only where a rule reads it (Hidden: the state keeps it).
+                extra: self.tracks_extra,
             })
         } else {
             Next::Continue(State {
@@ -392,16 +420,20 @@ impl Model {
                     mover: state.memory.opponent,
                     opponent: remembered,
                 },
+                turn,
+                extra: false,
             })
         }
     }
 
     /// Whether an outcome's next state depends on the number of dice as well
     /// as on the points (Piggy Back hands the opponent num_rolls; Feral Hogs
-    /// compares num_rolls with a memory), so that the dice actions of a state
-    /// cannot share one table of outcome values.
+    /// compares num_rolls with a memory; Time Trot with the turn number), so
+    /// that the dice actions of a state cannot share one table of outcome
+    /// values.
+    #[inline]
     pub fn outcomes_depend_on_rolls(&self) -> bool {
-        self.rules.pig_out == PigOut::ZeroPiggyBack || self.recall != Recall::None
+        self.per_action
     }
 
     /// The shape of the after-turn rules.
@@ -498,8 +530,9 @@ impl Model {
                 sides: x.sides,
                 memory: Memory {
                     mover: x.memory.opponent,
-                    opponent: recall.remember(num_rolls, points),
+                    opponent: recall.remember_turn(num_rolls, points),
                 },
+                ..x
             })
         }
     }

@@ -2,7 +2,8 @@
 //!
 //! Both hold one row per score (0 to goal - 1) and one column per opponent
 //! score (0 to goal - 1); the cell is num_rolls. A course strategy cannot see
-//! the dice sides, so the same answer is used for every sides value.
+//! what the rules hide (see [`crate::rules::Hidden`]), so the same answer is
+//! used for every hidden value.
 //!
 //! * CSV: comma-separated integers. An optional header row is allowed: when
 //!   the first row's first cell is not an integer (empty, or a label such as
@@ -54,7 +55,7 @@ fn shape_error(reason: String, at: Cell) -> Error {
 
 /// Checks one answer against the rules, naming where it stands.
 fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell) -> Result<i8> {
-    rules.check_action(value).map(|a| a as i8).map_err(|e| {
+    rules.answer(value).map(|a| a as i8).map_err(|e| {
         shape_error(
             format!("at score {score}, opponent_score {opponent}: {e}"),
             at,
@@ -63,10 +64,12 @@ fn check_cell(rules: &Rules, value: i64, score: usize, opponent: usize, at: Cell
 }
 
 impl Rows {
+    /// The policy that gives the table's answer at (s, o) whatever the
+    /// hidden value: a table of the two scores cannot tell them apart.
     fn into_policy(self, rules: &Rules, goal: u32) -> Result<Policy> {
-        let sides = rules.state_sides().len();
+        let hidden = rules.hidden().len();
         let g = goal as usize;
-        let actions = Array3::from_shape_fn((sides, g, g), |(_, s, o)| self.answers[s][o]);
+        let actions = Array3::from_shape_fn((hidden, g, g), |(_, s, o)| self.answers[s][o]);
         Policy::from_actions(rules, goal, actions)
     }
 }
@@ -329,12 +332,7 @@ mod tests {
         let json = serde_json::to_string(&rows).unwrap();
         let from_json = policy_from_json(&json, &rules, 5).unwrap();
         assert_eq!(from_csv, from_json);
-        let state = crate::State {
-            score: 3,
-            opponent_score: 4,
-            sides: 6,
-            memory: Default::default(),
-        };
+        let state = crate::State::new(3, 4);
         assert_eq!(from_csv.get(state), (3 + 8) % 11);
     }
 
@@ -466,13 +464,13 @@ mod tests {
         );
         let e = policy_from_json(
             &object("fa13", &fa13.to_string(), 3, &rows),
-            &Rules::fa12(),
+            &Rules::sp13(),
             3,
         )
         .unwrap_err()
         .to_string();
         assert!(
-            e.contains("rules fa13") && e.contains("rules in use are fa12"),
+            e.contains("rules fa13") && e.contains("rules in use are sp13"),
             "{e}"
         );
         // rules_text alone decides too, even when "rules" is missing.

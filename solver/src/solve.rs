@@ -86,6 +86,7 @@ use rolls::{Dense, Run};
 
 use crate::model::{Landing, Model, Next};
 use crate::rules::State;
+use crate::stop::Stop;
 use crate::strategy::Policy;
 
 /// The number type of the engine's probabilities.
@@ -107,6 +108,12 @@ pub trait Probability:
     /// Whether `value` is close enough to `best` to count as a tie.
     fn ties(value: &Self, best: &Self) -> bool;
     fn to_f64(&self) -> f64;
+    /// The value clamped into [0, 1]: a sum of rounded probabilities (which
+    /// themselves do not sum to exactly 1) may land an ulp above 1, and a
+    /// complement an ulp below 0. The engine clamps every value it stores.
+    fn unit(self) -> Self {
+        self
+    }
     /// A layer of fewer states is solved on one thread: enough states that
     /// each thread's share outweighs a fork and join and the waking of a
     /// sleeping thread. For f64 a state costs about 0.2 µs, so a layer of
@@ -143,6 +150,9 @@ impl Probability for f64 {
     fn to_f64(&self) -> f64 {
         *self
     }
+    fn unit(self) -> f64 {
+        self.clamp(0.0, 1.0)
+    }
     fn optimal_on_team(engine: &Engine<'_, f64>) -> Option<Solution<f64>> {
         engine.team().map(|threads| engine.optimal_on_team(threads))
     }
@@ -163,6 +173,8 @@ pub trait Expectation<V>: Clone {
     fn zero() -> Self;
     /// self + p · value
     fn add_scaled(self, p: &V, value: Self) -> Self;
+    /// Each probability clamped into [0, 1] ([`Probability::unit`]).
+    fn unit(self) -> Self;
 }
 
 impl<V: Probability> Expectation<V> for V {
@@ -171,6 +183,9 @@ impl<V: Probability> Expectation<V> for V {
     }
     fn add_scaled(self, p: &V, value: V) -> V {
         self + p.clone() * value
+    }
+    fn unit(self) -> V {
+        Probability::unit(self)
     }
 }
 
@@ -189,6 +204,8 @@ pub struct Engine<'m, V> {
     driver: Driver,
     /// Told (states done, states in all) as each layer starts; see [`Engine::with_progress`].
     progress: Option<&'m (dyn Fn(u64, u64) + Sync)>,
+    /// Checked as each layer starts and between a team's chunks; see [`Engine::with_stop`].
+    stop: Option<&'m Stop>,
 }
 
 impl<'m, V: Probability> Engine<'m, V> {
@@ -204,6 +221,10 @@ impl<'m, V: Probability> Engine<'m, V> {
             })
             .collect::<Vec<Vec<(u32, V)>>>();
         let max_roll_points = rolls.iter().flatten().map(|&(p, _)| p).max().unwrap_or(0);
+        debug_assert!(
+            model.outcomes_depend_on_rolls() || rolls.iter().flatten().all(|&(p, _)| p > 0),
+            "a roll that can score 0 is summed action by action (Engine::roll_values)"
+        );
         let dense_rolls = rolls.iter().map(|sparse| Dense::new(sparse)).collect();
         let run_rolls = rolls.iter().map(|sparse| Run::split(sparse)).collect();
         Engine {
@@ -215,6 +236,7 @@ impl<'m, V: Probability> Engine<'m, V> {
             landing: model.landing(),
             driver,
             progress: None,
+            stop: None,
         }
     }
 
@@ -242,6 +264,31 @@ impl<'m, V: Probability> Engine<'m, V> {
     pub fn with_progress(mut self, progress: &'m (dyn Fn(u64, u64) + Sync)) -> Self {
         self.progress = Some(progress);
         self
+    }
+
+    /// Ends the engine's work when `stop` is requested ([`crate::stop`]):
+    /// checked as each layer of a solve, evaluation or search sweep starts,
+    /// and by a team of threads between chunks of states.
+    pub fn with_stop(mut self, stop: &'m Stop) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Unwinds out of the work if its stop is requested.
+    #[inline]
+    pub(crate) fn check_stop(&self) {
+        if let Some(stop) = self.stop {
+            stop.check();
+        }
+    }
+
+    /// A layer starts with `done` of `all` states solved: the stop is
+    /// checked and the progress told.
+    fn starting_layer(&self, done: u64, all: u64) {
+        self.check_stop();
+        if let Some(progress) = self.progress {
+            progress(done, all);
+        }
     }
 
     pub fn model(&self) -> &Model {
@@ -428,26 +475,26 @@ impl<'m, V: Probability> Engine<'m, V> {
     }
 
     /// The layers over the first `len` hidden values (six sides first), each
-    /// reported to the progress callback as it starts.
+    /// reported to the progress callback as it starts, the stop checked.
     pub(crate) fn layers_over(&self, len: usize) -> impl Iterator<Item = Layer> + '_ {
         let g = u64::from(self.model.goal());
         let all = len as u64 * g * g;
         let mut done = 0;
-        self.quiet_layers(len).inspect(move |layer| {
-            if let Some(progress) = self.progress {
-                progress(done, all);
-            }
+        let hidden = self.model.hidden();
+        self.shapes().map(move |shape| {
+            self.starting_layer(done, all);
+            let layer = Layer::new(shape.sum, self.model.goal(), &hidden, len);
             done += layer.states.len() as u64;
+            layer
         })
     }
 
-    /// The same layers, not reported.
-    fn quiet_layers(&self, len: usize) -> impl Iterator<Item = Layer> + '_ {
+    /// Where the layers lie, from the highest sum of scores to 0.
+    fn shapes(&self) -> impl Iterator<Item = layer::Shape> {
         let g = self.model.goal();
-        let hidden = self.model.hidden();
         (0..=2 * (g - 1))
             .rev()
-            .map(move |sum| Layer::new(sum, g, &hidden, len))
+            .map(move |sum| layer::Shape::new(sum, g))
     }
 
     /// Whether a layer of this many states is split over rayon's threads:
@@ -462,6 +509,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         layer: &Layer,
         f: impl Fn(State) -> T + Sync + Send,
     ) -> Vec<T> {
+        self.check_stop();
         if !self.splits(layer.states.len()) {
             return layer.states.iter().map(|&x| f(x)).collect();
         }
@@ -495,6 +543,7 @@ impl<'m, V: Probability> Engine<'m, V> {
         init: impl Fn() -> S + Sync + Send,
         f: impl Fn(&mut S, usize) -> T + Sync + Send,
     ) -> Vec<T> {
+        self.check_stop();
         if !self.splits(states) {
             let mut scratch = init();
             return (0..len).map(|i| f(&mut scratch, i)).collect();
@@ -659,7 +708,7 @@ impl<'m, V: Probability> Engine<'m, V> {
                     Step::Exit(v) => v.clone(),
                     Step::Pass(y) => us.get(*y).clone(),
                 };
-                them.set(x, v);
+                them.set(x, v.unit());
             }
         }
         BestResponse { us, them, policy }

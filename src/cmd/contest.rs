@@ -14,21 +14,24 @@
 //! goal (an entry's key is SHA-256 of them), so re-running after adding an
 //! entry grades only its pairs, and an edited file gets a new key.
 
+mod bids;
 mod output;
 mod pages;
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::bids::grade_bid_pairs;
 use hog_solver::round_robin::{grade_pairs, Match};
+use hog_solver::rules::Bids;
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
-use super::contest_cache::{key, Cache, Key};
+use super::contest_cache::{key, key_with_bid, Cache, Key};
 use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
 use crate::files::check_writable;
@@ -50,14 +53,15 @@ type Resolved = std::result::Result<(Policy, Key), String>;
 
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
-/// an error), else the semester of the ok configs in the folders given and
-/// beside their Python entries, else fa16 to 100. With `--rules` or
+/// an error), else the semester that the project folders of the Python
+/// entries name (entries whose semesters share a preset are one game), else
+/// fa16 to 100. With `--rules` or
 /// `--goal`, an entry made for another game is excluded by [`run`].
 pub fn game(
     args: &ContestArgs,
     entries: &[Entry],
     json: bool,
-    out: &mut dyn Write,
+    out: &mut super::Led,
 ) -> Result<(Rules, u32)> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {
@@ -69,14 +73,21 @@ pub fn game(
         .filter(|e| recorded_game(&e.source).is_ok_and(|game| game.as_ref().is_some_and(fits)))
         .map(|e| &e.source)
         .collect();
-    let python: Vec<String> = entries
-        .iter()
-        .filter(|e| matches!(FileKind::of(&e.source), FileKind::Python { .. }))
-        .map(|e| e.source.clone())
-        .collect();
-    let places: Vec<String> = args.entries.iter().cloned().chain(python).collect();
+    // Each Python entry's project folder; the working folder where none is.
+    let mut folders: Vec<&Path> = vec![];
+    for entry in entries {
+        if let FileKind::Python { path, .. } = FileKind::of(&entry.source) {
+            let folder = path.parent().unwrap_or(Path::new(""));
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+    }
+    if folders.is_empty() {
+        folders.push(Path::new(""));
+    }
     let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
-    game_of(&args.game, &strategies, &places, json, out)
+    game_of(&args.game, &strategies, &folders, json, out)
 }
 
 pub fn run(
@@ -95,8 +106,10 @@ pub fn run(
             args.margin
         );
     }
-    // Before any entry runs: where the results go, and the cache as it is
-    // now (an entry could write it).
+    // Before any entry (or a baseline in Python) runs: every entry's files,
+    // where the results go, and the cache as it is now (an entry could
+    // write them).
+    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let output = args.output.as_deref().map(Output::of).transpose()?;
     if let Some(path) = &args.output {
         check_writable(path)?;
@@ -108,13 +121,13 @@ pub fn run(
         .policy(&baseline_text, &rules, goal)
         .context("the baseline")?;
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
 
     let bar = progress(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
-    let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
-    let resolved: Vec<Resolved> = entries
+    let mut resolved: Vec<Resolved> = entries
         .iter()
         .enumerate()
         .map(|(i, entry)| {
@@ -126,13 +139,39 @@ pub fn run(
                     "the same entry as {}, given twice",
                     entries[first].source
                 )),
-                None => resolve(entry, &rules, goal, sources),
+                None => resolve(entry, &rules, goal, sources).and_then(|resolved| {
+                    if contents(&identities[i].files) == identities[i].contents {
+                        Ok(resolved)
+                    } else {
+                        Err(
+                            "its files changed after the contest began, before hog read \
+                             them (another entry may have written them): not graded"
+                                .to_string(),
+                        )
+                    }
+                }),
             };
             bar.inc(1);
             result
         })
         .collect();
     bar.finish_and_clear();
+    // Under bids, each entry's final_bid, part of its key: an entry
+    // without one is excluded.
+    let mut bid_of = vec![0; entries.len()];
+    if rules.bids != Bids::None {
+        for (i, entry) in entries.iter().enumerate() {
+            if let Ok((_, key)) = &mut resolved[i] {
+                match bids::final_bid(&entry.source) {
+                    Ok(bid) => {
+                        *key = key_with_bid(*key, bid);
+                        bid_of[i] = bid;
+                    }
+                    Err(reason) => resolved[i] = Err(reason),
+                }
+            }
+        }
+    }
     // A note on each graded entry whose file has the bytes of an earlier one.
     let notes: Vec<Option<String>> = (0..entries.len())
         .map(|i| {
@@ -187,13 +226,30 @@ pub fn run(
     )?;
     let new_pairs: Vec<(usize, usize)> = to_grade.iter().map(|&k| pairs[k]).collect();
     let graded = Mutex::new(matrix);
-    grade_pairs(&model, &policies, &new_pairs, |k, m| {
+    let record = |pair, m| {
         graded
             .lock()
             .expect("no panics while holding the lock")
-            .record(new_pairs[k], m);
+            .record(pair, m);
         bar.inc(1);
-    });
+    };
+    if rules.bids == Bids::None {
+        grade_pairs(&model, &policies, &new_pairs, |k, m| {
+            record(new_pairs[k], m)
+        });
+    } else {
+        // Two entries play from the start their bids give; the baseline,
+        // which bids nothing, from 0-0 in both seats, as without bids.
+        let (with_baseline, between): (Vec<_>, Vec<_>) =
+            new_pairs.iter().partition(|&&(_, b)| b == n);
+        grade_pairs(&model, &policies, &with_baseline, |k, m| {
+            record(with_baseline[k], m)
+        });
+        let bids: Vec<u32> = ok.iter().map(|&i| bid_of[i]).chain([0]).collect();
+        grade_bid_pairs(&model, &policies, &bids, &between, |k, m| {
+            record(between[k], m)
+        })?;
+    }
     bar.finish_and_clear();
     let matrix = graded
         .into_inner()
@@ -362,7 +418,10 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
         }
     })?;
     if policy.sees_hidden() {
-        let hidden = rules.hidden().what().unwrap_or("hidden state");
+        let hidden = rules
+            .hidden()
+            .what()
+            .unwrap_or_else(|| "hidden state".into());
         return Err(format!(
             "it answers by {hidden}, which final_strategy(score, opponent_score) cannot see, \
              so a course could not accept it (hog final --rules {} makes the best strategy \
@@ -375,10 +434,13 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
 }
 
 /// What makes two entries the same: the same file (after links), or the same
-/// text; and the SHA-256 of a file entry's bytes.
+/// text; the SHA-256 of a file entry's bytes; and the SHA-256 of every file
+/// the entry is made of ([`made_of`]), taken before any entry runs.
 struct Identity {
     same: String,
     bytes: Option<[u8; 32]>,
+    files: Vec<PathBuf>,
+    contents: [u8; 32],
 }
 
 impl Identity {
@@ -401,8 +463,45 @@ impl Identity {
             Some(file) => format!("{}:{function}", file.display()),
             None => source.trim().to_string(),
         };
-        Identity { same, bytes }
+        let files = made_of(source);
+        Identity {
+            same,
+            bytes,
+            contents: contents(&files),
+            files,
+        }
     }
+}
+
+/// The files an entry is made of: a Python entry's module and the files
+/// its sandbox copies beside it, a table's file, nothing for a strategy by
+/// name. An entry whose files changed between the start of the contest and
+/// its resolving (another entry may write them) is excluded.
+fn made_of(source: &str) -> Vec<PathBuf> {
+    match FileKind::of(source) {
+        FileKind::Python { path, .. } => crate::python::module_files(path)
+            .map(|(files, _)| files)
+            .unwrap_or_default(),
+        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => {
+            vec![path.to_path_buf()]
+        }
+    }
+}
+
+/// The SHA-256 of the names and bytes of `files`.
+fn contents(files: &[PathBuf]) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    for file in files {
+        hash.update(file.as_os_str().as_encoded_bytes());
+        match std::fs::read(file) {
+            Ok(bytes) => {
+                hash.update((bytes.len() as u64).to_le_bytes());
+                hash.update(bytes);
+            }
+            Err(_) => hash.update(b"unreadable"),
+        }
+    }
+    hash.finalize().into()
 }
 
 /// The entries the command line names: folders expanded, sorted by name.

@@ -4,11 +4,12 @@
 //!
 //! The file is read once, before any entry runs (an entry runs as the same
 //! user and could write it), and replaced after the contest. It ends with
-//! the SHA-256 of every byte before it: a file that is not a cache, or is
-//! damaged anywhere, is ignored whole with a note. Every record is checked
-//! too (three finite probabilities that sum to 1); a bad one is ignored with
-//! a note, and its pair graded again. A checksum stops damage, not forgery:
-//! one who can write the file can write a valid one (the README says so).
+//! the HMAC-SHA256 of every byte before it under the user's secret key
+//! ([`crate::secret`]), which a sandboxed module cannot read: a file that is
+//! not a cache, is damaged anywhere, or was written by anything but hog is
+//! ignored whole with a note. Every record is checked too (three finite
+//! probabilities that sum to 1); a bad one is ignored with a note, and its
+//! pair graded again.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -22,6 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::cli::ContestArgs;
 use crate::files::{check_writable, kind, open_input, write_atomically};
+use crate::secret;
 
 /// A policy's content hash under the rules and goal in use.
 pub type Key = [u8; 16];
@@ -43,12 +45,23 @@ pub fn key(rules: &Rules, goal: u32, policy: &Policy) -> Key {
     digest[..16].try_into().expect("16 of 32 bytes")
 }
 
+/// An entry's key under rules with bids: its policy's key and its bid, so
+/// that an entry that changes its bid alone is graded again.
+pub fn key_with_bid(key: Key, bid: u32) -> Key {
+    let mut hash = Sha256::new();
+    hash.update(key);
+    hash.update(b"final_bid");
+    hash.update(bid.to_le_bytes());
+    let digest = hash.finalize();
+    digest[..16].try_into().expect("16 of 32 bytes")
+}
+
 // The file: MAGIC, then one record per pair: the two keys (16 bytes each)
-// and a_wins, b_wins, draw as little-endian f64; then the SHA-256 of all
-// that.
-const MAGIC: &[u8] = b"hog contest cache 2\n";
+// and a_wins, b_wins, draw as little-endian f64; then the HMAC-SHA256 of
+// all that under the user's secret key.
+const MAGIC: &[u8] = b"hog contest cache 3\n";
 const RECORD: usize = 16 + 16 + 3 * 8;
-const CHECKSUM: usize = 32;
+const SIGNATURE: usize = 32;
 /// The largest cache file read (1.3 million pairs, 1600 entries); a larger
 /// one is ignored with a note.
 const MAX_FILE: u64 = 128 << 20;
@@ -60,6 +73,8 @@ const SUM_TOLERANCE: f64 = 1e-9;
 pub struct Cache {
     pub path: PathBuf,
     records: HashMap<(Key, Key), Match>,
+    /// The user's secret key, which signs the file.
+    secret: [u8; 32],
 }
 
 impl Cache {
@@ -72,6 +87,7 @@ impl Cache {
             return Ok(None);
         };
         let name = path.display();
+        let secret = secret::key().context("the contest cache")?;
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .with_context(|| format!("cannot make the cache folder {}", folder.display()))?;
@@ -94,7 +110,7 @@ impl Cache {
                 open_input(&path)?
                     .read_to_end(&mut bytes)
                     .with_context(|| format!("cannot read the contest cache {name}"))?;
-                records(&bytes).unwrap_or_else(|reason| {
+                records(&bytes, &secret).unwrap_or_else(|reason| {
                     note(&format!(
                         "the contest cache {name} {reason}: ignored, every pair graded"
                     ));
@@ -103,7 +119,11 @@ impl Cache {
             }
         };
         check_writable(&path).context("the contest cache")?;
-        Ok(Some(Cache { path, records }))
+        Ok(Some(Cache {
+            path,
+            records,
+            secret,
+        }))
     }
 
     /// The grade of the pair of `a` and `b`, either way round.
@@ -137,8 +157,8 @@ impl Cache {
                 bytes.extend(value.to_le_bytes());
             }
         }
-        let checksum = Sha256::digest(&bytes);
-        bytes.extend(checksum);
+        let signature = secret::tag(&self.secret, &bytes);
+        bytes.extend(signature);
         write_atomically(&self.path, |w| Ok(w.write_all(&bytes)?))
     }
 }
@@ -156,28 +176,29 @@ fn cache_path(args: &ContestArgs) -> Result<Option<PathBuf>> {
     if let Some(path) = &args.cache {
         return Ok(Some(path.clone()));
     }
-    let folder = match (std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME")) {
-        (Some(cache), _) if !cache.is_empty() => PathBuf::from(cache),
-        (_, Some(home)) if !home.is_empty() => PathBuf::from(home).join(".cache"),
-        _ => {
+    match secret::folder() {
+        Some(folder) => Ok(Some(folder.join("contest.cache"))),
+        None => {
             bail!("no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache")
         }
-    };
-    Ok(Some(folder.join("hog").join("contest.cache")))
+    }
 }
 
 /// The records of a cache file's bytes, or what is wrong with the file. A
 /// record that is no grade is left out, with a note.
-fn records(bytes: &[u8]) -> std::result::Result<HashMap<(Key, Key), Match>, &'static str> {
+fn records(
+    bytes: &[u8],
+    secret: &[u8; 32],
+) -> std::result::Result<HashMap<(Key, Key), Match>, &'static str> {
     let body = bytes
         .strip_prefix(MAGIC)
         .ok_or("is not a hog contest cache (or one of an older format)")?;
-    if body.len() < CHECKSUM || !(body.len() - CHECKSUM).is_multiple_of(RECORD) {
+    if body.len() < SIGNATURE || !(body.len() - SIGNATURE).is_multiple_of(RECORD) {
         return Err("is cut short or too long");
     }
-    let (records, checksum) = body.split_at(body.len() - CHECKSUM);
-    if Sha256::digest(&bytes[..bytes.len() - CHECKSUM]).as_slice() != checksum {
-        return Err("is damaged (its checksum does not match)");
+    let (records, signature) = body.split_at(body.len() - SIGNATURE);
+    if !secret::verify(secret, &bytes[..bytes.len() - SIGNATURE], signature) {
+        return Err("is damaged or was not written by hog (its signature does not match)");
     }
     let mut cache = HashMap::new();
     let mut bad = 0;

@@ -7,7 +7,7 @@ use hog_solver::{Model, Rules, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{check_score, state, turn_header, write_json};
+use super::{check_score, state_with_hidden, turn_header, write_json};
 use crate::cli::DistArgs;
 
 /// One outcome of the turn: the points and the state after it.
@@ -30,7 +30,14 @@ pub fn run(args: &DistArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
     let num_rolls = rules.check_action(args.turn.rolls)?;
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
-    let state = state(&rules, goal, score, opponent_score, args.turn.sides)?;
+    let state = state_with_hidden(
+        &rules,
+        goal,
+        score,
+        opponent_score,
+        args.turn.sides,
+        args.turn.hidden.as_deref(),
+    )?;
     let model = Model::new(&rules, goal)?;
     let (mut outcomes, total) = model.turn_distribution(state, num_rolls);
     outcomes.sort_by_key(|(r, _)| (r.points, r.score, r.opponent_score));

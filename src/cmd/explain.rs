@@ -44,7 +44,9 @@ use num_integer::Integer;
 use serde::Serialize;
 use std::io::Write;
 
-use super::{baseline_or_course, check_score, exact_fraction_text, exact_json, state, write_json};
+use super::{
+    baseline_or_course, check_score, exact_fraction_text, exact_json, state_with_hidden, write_json,
+};
 use crate::cli::ExplainArgs;
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -147,8 +149,16 @@ pub fn run(
 ) -> Result<()> {
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
-    let x = state(rules, goal, score, opponent_score, args.sides)?;
+    let x = state_with_hidden(
+        rules,
+        goal,
+        score,
+        opponent_score,
+        args.sides,
+        args.hidden.as_deref(),
+    )?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     // With --strategy, the opponent is --against or the course baseline.
     let against = match (&args.strategy, &args.against) {
         (Some(_), against) => Some(baseline_or_course(against.as_ref(), rules, "--against")?),
@@ -288,28 +298,14 @@ fn action_values<V: Probability>(
 ) -> Vec<(i32, V)> {
     let goal = model.goal();
     let value = |result: &TurnResult| -> V {
-        let y = State {
-            score: result.score,
-            opponent_score: result.opponent_score,
-            sides: result.sides,
-            memory: result.memory,
-        };
         if result.score >= goal {
             V::one()
         } else if result.opponent_score >= goal {
             V::zero()
         } else if result.extra_turn {
-            again(y)
+            again(result.next_state(model.rules()))
         } else {
-            after(State {
-                score: y.opponent_score,
-                opponent_score: y.score,
-                sides: y.sides,
-                memory: Memory {
-                    mover: y.memory.opponent,
-                    opponent: y.memory.mover,
-                },
-            })
+            after(result.next_state(model.rules()))
         }
     };
     model

@@ -20,7 +20,6 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
-use hog_solver::rules::Memory;
 use hog_solver::solve::TIE_TOLERANCE;
 use hog_solver::strategy::{Policy, StrategySpec};
 use hog_solver::table::PolicyTable;
@@ -100,8 +99,12 @@ pub struct Grade {
 /// The sides slice taken of a policy that depends on the dice sides.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Slice {
-    /// The sides whose answers the export plays in every state.
-    pub sides: u32,
+    /// The position on the hidden axis whose answers the export plays in
+    /// every state, and its words ("sides 4").
+    pub index: usize,
+    pub words: String,
+    /// `--sides S` or `--hidden 'WORDS'`, as the user gives it.
+    pub option: String,
     /// The win rate of the whole policy (which sees the sides) against the
     /// same baseline, for comparison; None without a course baseline.
     pub full_win_rate: Option<f64>,
@@ -180,6 +183,7 @@ pub fn grade(
         .policy(preset.baseline, rules, goal)
         .context("the course baseline")?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     Ok(Some(Grade {
         baseline: preset.baseline.to_string(),
         win_rate: evaluate::grade(&model, policy, &baseline).win_rate,
@@ -214,23 +218,20 @@ pub fn objective(source: &str) -> String {
 fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
     if policy.sees_hidden() {
         bail!(
-            "the policy depends on the dice sides, which a course strategy cannot see: \
-             export one slice (Policy::slice)"
+            "the policy depends on {}, which a course strategy cannot see: \
+             export one slice (Policy::slice_at)",
+            policy
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into())
         );
     }
     let g = policy.goal();
-    let sides = policy.sides()[0];
     Ok((0..g)
         .map(|score| {
             (0..g)
                 .map(|opponent_score| {
-                    let state = State {
-                        score,
-                        opponent_score,
-                        sides,
-                        memory: Memory::NONE,
-                    };
-                    policy.get(state) as i8
+                    policy.get(policy.hidden().state(0, score, opponent_score)) as i8
                 })
                 .collect()
         })
@@ -261,6 +262,7 @@ pub fn render(format: Format, info: &ExportInfo, policy: &Policy) -> Result<Stri
 /// word, so nothing ever needs quoting, and the writer would add only the
 /// handling of errors that writing to a String cannot have.
 fn render_csv(rows: &[Vec<i8>]) -> String {
+    // The header starts with crate::files::marks::CSV_TABLE.
     let mut text = String::from("score\\opponent");
     for o in 0..rows.len() {
         write!(text, ",{o}").unwrap();
@@ -287,6 +289,8 @@ struct JsonExport<'a> {
     win_rate: Option<f64>,
     sides_slice: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    hidden_slice: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<String>,
@@ -308,7 +312,8 @@ fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
         objective: &info.objective,
         baseline: info.grade.as_ref().map(|g| g.baseline.as_str()),
         win_rate: info.grade.as_ref().map(|g| g.win_rate),
-        sides_slice: info.slice.as_ref().map(|s| s.sides),
+        sides_slice: info.slice.as_ref().map(|s| slice_sides(info, s)),
+        hidden_slice: info.slice.as_ref().map(|s| s.words.as_str()),
         note: info.slice.is_some().then(|| slice_note(info).join(" ")),
         warning: info.grade.as_ref().and_then(losing_warning),
         table: rows.iter().map(row).collect(),
@@ -333,7 +338,8 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
     let goal = info.goal;
     let record = record_lines(info);
     let mut text = String::new();
-    text.push_str("\"\"\"final_strategy for Hog, exported by the hog solver.\n\n");
+    text.push_str(crate::files::marks::PYTHON);
+    text.push_str("\n\n");
     for line in &record {
         writeln!(text, "{}", python_doc(line)).unwrap();
     }
@@ -455,34 +461,34 @@ fn record_lines(info: &ExportInfo) -> Vec<String> {
     lines
 }
 
+/// The dice sides of a slice's hidden value.
+fn slice_sides(info: &ExportInfo, slice: &Slice) -> u32 {
+    info.rules.hidden().state(slice.index, 0, 0).sides
+}
+
 /// Why a sliced export's win rate is not the full policy's, in sentences.
 fn slice_note(info: &ExportInfo) -> Vec<String> {
     let Some(slice) = &info.slice else {
         return vec![];
     };
-    let words = sides_words(slice.sides);
+    let what = info
+        .rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
     let mut note = vec![format!(
-        "{} depends on the dice sides, which a course strategy cannot see; this is \
-         its {words} slice (--sides {}): the answers it gives with {words} dice, \
-         played whatever the sides.",
-        info.objective, slice.sides
+        "{} depends on {what}, which a course strategy cannot see; this is its slice \
+         at {} ({}): the answers it gives there, played whatever is hidden.",
+        info.objective, slice.words, slice.option
     )];
     if let (Some(grade), Some(full)) = (&info.grade, slice.full_win_rate) {
         note.push(format!(
             "As a course strategy this slice wins exactly {} against {}; the full \
-             policy, which sees the sides, wins {full}.",
+             policy, which sees {what}, wins {full}.",
             grade.win_rate, grade.baseline
         ));
     }
     note
-}
-
-fn sides_words(sides: u32) -> &'static str {
-    if sides == 4 {
-        "four-sided"
-    } else {
-        "six-sided"
-    }
 }
 
 #[derive(Serialize)]
@@ -495,6 +501,8 @@ struct Summary {
     baseline: Option<String>,
     win_rate: Option<f64>,
     sides_slice: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden_slice: Option<String>,
     full_win_rate: Option<f64>,
     /// Set when the export loses to the course baseline.
     warning: Option<String>,
@@ -542,39 +550,63 @@ pub fn run_recorded(
         .policy(source, &rules, goal)
         .strategy_context(&format!("the strategy to export ({source})"))?;
     let objective = objective(source);
-    let policy = match args.sides {
+    let hidden = rules.hidden();
+    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
+    // The slice asked for: its position on the hidden axis, and the option.
+    let asked = match (args.sides, &args.hidden) {
+        (Some(sides), _) => Some((
+            hidden.index(State {
+                sides: sides as u32,
+                ..State::START
+            }),
+            format!("--sides {sides}"),
+        )),
+        (None, Some(text)) => Some((
+            super::hidden_index(&hidden, text)?,
+            format!("--hidden {}", shell_word(text)),
+        )),
+        (None, None) => None,
+    };
+    let policy = match &asked {
         None if full.sees_hidden() => {
             let differ = differing_pairs(&full);
+            let last = super::hidden_words(&hidden, hidden.len() - 1);
             bail!(
-                "{source} depends on the dice sides under {}: it answers differently with \
-                 four-sided dice (after a Pork Chop) in {differ} of the {} (score, \
-                 opponent_score) pairs, and a course strategy, final_strategy(score, \
-                 opponent_score), cannot see the sides. The best strategy that can: hog final \
-                 --rules {} (or export blind_best_response(S)). To export one slice anyway, \
-                 give --sides 6 or --sides 4 (the answers it gives with that many sides, \
-                 played whatever the sides); hog then reports that slice's own exact win rate",
+                "{source} depends on {what} under {}: its answer changes with the hidden \
+                 value in {differ} of the {} (score, opponent_score) pairs, and a course \
+                 strategy, final_strategy(score, opponent_score), cannot see it. The best \
+                 strategy that can: hog final --rules {} (or export blind_best_response(S)). \
+                 To export one slice anyway, give --hidden with one of the {} hidden values \
+                 (such as --hidden {}, or its position 0 to {}; --sides S is the one with S \
+                 sides and the rest as at the start): the answers it gives there, played \
+                 whatever is hidden; hog then reports that slice's own exact win rate",
                 rules.name(),
                 goal as u64 * goal as u64,
-                shell_word(&rules.name())
+                shell_word(&rules.name()),
+                hidden.len(),
+                shell_word(&last),
+                hidden.len() - 1
             )
         }
         None => full.clone(),
-        Some(sides) => full
-            .slice(sides as u32)
-            .expect("--sides was checked against the rules"),
+        Some((index, _)) => full
+            .slice_at(*index)
+            .expect("the slice was checked against the rules"),
     };
     let mut info = ExportInfo::new(&rules, goal, objective, &policy, sources)?;
     let mut note = vec![];
-    match args.sides {
-        Some(sides) if full.sees_hidden() => {
+    match asked {
+        Some((index, option)) if full.sees_hidden() => {
             info.slice = Some(Slice {
-                sides: sides as u32,
+                index,
+                words: super::hidden_words(&hidden, index),
+                option,
                 full_win_rate: grade(&rules, goal, &full, sources)?.map(|g| g.win_rate),
             });
             note = slice_note(&info);
         }
-        Some(sides) => note.push(format!(
-            "{source} does not depend on the dice sides, so --sides {sides} changes nothing."
+        Some((_, option)) => note.push(format!(
+            "{source} does not depend on {what}, so {option} changes nothing."
         )),
         None => {}
     }
@@ -605,7 +637,8 @@ pub fn run_recorded(
                 objective: info.objective.clone(),
                 baseline: info.grade.as_ref().map(|g| g.baseline.clone()),
                 win_rate: info.grade.as_ref().map(|g| g.win_rate),
-                sides_slice: info.slice.as_ref().map(|s| s.sides),
+                sides_slice: info.slice.as_ref().map(|s| slice_sides(&info, s)),
+                hidden_slice: info.slice.as_ref().map(|s| s.words.clone()),
                 full_win_rate: info.slice.as_ref().and_then(|s| s.full_win_rate),
                 warning: info.grade.as_ref().and_then(losing_warning),
             },
@@ -637,23 +670,13 @@ pub fn run_recorded(
 /// How many (score, opponent_score) pairs get different answers with
 /// different sides.
 fn differing_pairs(policy: &Policy) -> usize {
-    let g = policy.goal();
-    let answers = |score, opponent_score| {
-        policy.sides().iter().map(move |&sides| {
-            policy.get(State {
-                score,
-                opponent_score,
-                sides,
-                memory: Memory::NONE,
-            })
-        })
-    };
+    let g = policy.goal() as usize;
+    let actions = policy.actions();
     (0..g)
         .flat_map(|s| (0..g).map(move |o| (s, o)))
         .filter(|&(s, o)| {
-            let mut all = answers(s, o);
-            let first = all.next();
-            all.any(|a| Some(a) != first)
+            let first = actions[[0, s, o]];
+            (1..policy.hidden().len()).any(|h| actions[[h, s, o]] != first)
         })
         .count()
 }
@@ -669,6 +692,9 @@ fn made_by(args: &ExportArgs, source: &str, rules: &Rules, goal: u32, format: Fo
     ];
     if let Some(sides) = args.sides {
         words.push(format!("--sides {sides}"));
+    }
+    if let Some(hidden) = &args.hidden {
+        words.push(format!("--hidden {}", shell_word(hidden)));
     }
     words.join(" ")
 }

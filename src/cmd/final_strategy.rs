@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::bids::{best_bid, bid_outcomes, BidOutcome};
 use hog_solver::blind::ProvenBound;
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
@@ -74,9 +75,14 @@ struct Summary {
     /// With --prove-bound: the bound the branch and bound proved.
     #[serde(skip_serializing_if = "Option::is_none")]
     proven_bound: Option<ProvenBound>,
+    /// Under rules with bids: the best bid against the opponent's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bid: Option<BestBid>,
     file: Option<String>,
     /// Set when the strategy loses to the course baseline (possible with --against).
     warning: Option<String>,
+    /// Set for a step of a project that the course does not grade (sp26-simple).
+    not_graded: Option<String>,
     /// With --exact: the figures above as reduced fractions "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     win_rate_exact: Option<String>,
@@ -86,6 +92,55 @@ struct Summary {
     second_exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bound_exact: Option<String>,
+}
+
+/// Under rules with bids, the bid with the highest exact win rate of the
+/// strategy found against the opponent's bid.
+#[derive(Serialize)]
+pub(super) struct BestBid {
+    /// The opponent's bid.
+    opponent_bid: u32,
+    /// The highest bid looked at (every one from 0).
+    highest: u32,
+    /// The best bid, its start and its exact outcome.
+    #[serde(flatten)]
+    best: BidOutcome,
+}
+
+impl BestBid {
+    /// The best of `outcomes` (every bid from 0, against `opponent_bid`).
+    pub(super) fn of(outcomes: &[BidOutcome], opponent_bid: u32) -> BestBid {
+        BestBid {
+            opponent_bid,
+            highest: outcomes.last().map_or(0, |o| o.bid),
+            best: *best_bid(outcomes).expect("at least bid 0"),
+        }
+    }
+
+    /// The line `hog final` prints.
+    pub(super) fn line(&self, against: &str) -> String {
+        let b = &self.best;
+        let (ours, theirs) = b.start.scores;
+        let first = if b.start.first == 0 { "we" } else { "they" };
+        format!(
+            "bid          {}: wins {} against {against} bidding {} (exact; starts {ours} to \
+             {theirs}, {first} first; the best of the bids 0 to {})",
+            b.bid, b.a_wins, self.opponent_bid, self.highest
+        )
+    }
+}
+
+/// The opponent's bid under rules with bids (0 unless given); an error if
+/// given under rules without them.
+pub(super) fn opponent_bid(args: &FinalArgs, rules: &Rules) -> Result<Option<u32>> {
+    match (rules.bids, args.opponent_bid) {
+        (hog_solver::rules::Bids::None, Some(_)) => bail!(
+            "--opponent-bid: the rules {} have no bids (bids=none)",
+            rules.name()
+        ),
+        (hog_solver::rules::Bids::None, None) => Ok(None),
+        (_, bid) => Ok(Some(bid.unwrap_or(0))),
+    }
 }
 
 /// With --exact: the exact grade of the strategy found, and the bound.
@@ -101,11 +156,13 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
+    let their_bid = opponent_bid(args, &rules)?;
     let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)
         .context("--against")?;
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::BestResponse)?;
     let spinner = Spinner::new(&format!(
         "searching the best final_strategy against {against}"
     ));
@@ -166,6 +223,12 @@ pub fn run(
         let bound = response.hidden.then(|| engine.best_response(&b).win_rate());
         (grade, bound)
     });
+    let bid = their_bid
+        .map(|theirs| {
+            let outcomes = bid_outcomes(&model, &response.policy, &b, theirs)?;
+            Ok::<_, anyhow::Error>(BestBid::of(&outcomes, theirs))
+        })
+        .transpose()?;
     let exact_text =
         |pick: fn(&ExactFigures) -> Option<&Exact>| exact.as_ref().and_then(pick).map(exact_json);
     let grade = &response.grade;
@@ -178,8 +241,10 @@ pub fn run(
         second: grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
         proven_bound: proven.clone(),
+        bid,
         file: args.output.as_ref().map(|p| p.display().to_string()),
         warning: info.grade.as_ref().and_then(export::losing_warning),
+        not_graded: graded_elsewhere(&rules, &response.policy, goal, sources)?,
         win_rate_exact: exact_text(|(g, _)| Some(&g.win_rate)),
         first_exact: exact_text(|(g, _)| Some(&g.first.a_wins)),
         second_exact: exact_text(|(g, _)| Some(&g.second.a_wins)),
@@ -189,6 +254,9 @@ pub fn run(
         return write_json(out, &summary);
     }
     writeln!(out, "rules        {}, goal {goal}", summary.rules)?;
+    if let Some(note) = &summary.not_graded {
+        writeln!(out, "note         {note}")?;
+    }
     writeln!(out, "against      {against}")?;
     if response.hidden {
         writeln!(
@@ -220,7 +288,10 @@ pub fn run(
             out,
             "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
-            rules.hidden().what().unwrap_or("the whole state"),
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "the whole state".into()),
             (bound - summary.win_rate).max(0.0)
         )?;
         if let Some((_, Some(bound))) = &exact {
@@ -257,10 +328,42 @@ pub fn run(
             )?;
         }
     }
+    if let Some(bid) = &summary.bid {
+        writeln!(out, "{}", bid.line(&against))?;
+    }
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;
     }
     written(args, output.as_ref(), out)
+}
+
+/// Where the rules are a step of a course's project rather than its graded
+/// game (the `-simple` twins): a sentence that says so, with the win rate
+/// `policy` has in the game the course grades, against that game's
+/// baseline.
+pub(super) fn graded_elsewhere(
+    rules: &Rules,
+    policy: &hog_solver::strategy::Policy,
+    goal: u32,
+    sources: &Sources,
+) -> Result<Option<String>> {
+    let Some(graded) = hog_solver::Preset::find(&rules.name()).and_then(|p| p.graded_as) else {
+        return Ok(None);
+    };
+    let preset = hog_solver::Preset::find(graded).context("the graded preset")?;
+    let graded_rules = preset.rules();
+    let model = Model::new(&graded_rules, goal)?;
+    let baseline = sources.policy(preset.baseline, &graded_rules, goal)?;
+    let rate = Engine::<f64>::new(&model, Driver::Parallel)
+        .grade(policy, &baseline)
+        .win_rate;
+    Ok(Some(format!(
+        "not a file to hand in: {} is a step of the project, and the course grades {graded} \
+         (its winner and average_win_rate play {graded}'s rules), where this strategy wins \
+         {rate:.6} against {}; hog final --rules {graded} makes the file to hand in",
+        rules.name(),
+        preset.baseline
+    )))
 }
 
 /// The last line of `hog final`: the file written, or how to write one.

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use hog_solver::evaluate::Grade as ExactGrade;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
-use hog_solver::{Model, Rules};
+use hog_solver::{Model, Preset, Rules};
 use serde::Serialize;
 
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json, StrategyContext};
@@ -25,6 +25,13 @@ struct Grade {
     /// Whether the strategy answers differently by the dice sides, which a
     /// course strategy cannot see: then it cannot be handed in.
     sees_hidden_state: bool,
+    /// The win rate the course asked for against its baseline, where it set
+    /// one and this grade is against that baseline.
+    course_target: Option<String>,
+    /// Whether the win rate reaches the course's target.
+    meets_target: Option<bool>,
+    /// A word when the strategy ties or loses to the baseline.
+    warning: Option<String>,
     /// With --exact: the same figures as reduced fractions "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     win_rate_exact: Option<String>,
@@ -55,6 +62,7 @@ pub fn run(
         .policy(&baseline, rules, goal)
         .context("the baseline (--baseline)")?;
     let model = Model::new(rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("grading");
     let report = |done, all| bar.report(done, all);
     // With --exact, the floats are the exact figures' nearest doubles.
@@ -71,14 +79,24 @@ pub fn run(
     };
     let fraction =
         |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
+    // The course's target, against the course's baseline only.
+    let target = Preset::find(&rules.name())
+        .filter(|preset| preset.baseline == baseline)
+        .and_then(|preset| preset.target);
+
     let grade = Grade {
         strategy: args.strategy.clone(),
-        baseline,
         win_rate: floats.win_rate,
         first: floats.first.a_wins,
         second: floats.second.a_wins,
         draw: floats.draw,
         sees_hidden_state: a.sees_hidden(),
+        course_target: target.map(str::to_string),
+        meets_target: target
+            .and_then(|t| t.parse::<f64>().ok())
+            .map(|t| floats.win_rate >= t),
+        warning: losing(&args.strategy, &baseline, floats.win_rate),
+        baseline,
         win_rate_exact: fraction(|e| &e.win_rate),
         first_exact: fraction(|e| &e.first.a_wins),
         second_exact: fraction(|e| &e.second.a_wins),
@@ -131,6 +149,29 @@ pub fn run(
             }
         }
     }
+    if let (Some(target), Some(meets)) = (&grade.course_target, grade.meets_target) {
+        writeln!(
+            out,
+            "target    {target}  (the course's target against {}: {} {})",
+            grade.baseline,
+            grade.strategy,
+            if meets {
+                "meets it"
+            } else {
+                "falls short of it"
+            }
+        )?;
+    }
+    if let Some(warning) = &grade.warning {
+        writeln!(out, "warning   {warning}")?;
+    }
+    if rules.clamps_answers() {
+        writeln!(
+            out,
+            "note      answers above 10 dice roll 10 (1 under Hog Tied), as the course's play() \
+             plays them"
+        )?;
+    }
     if grade.sees_hidden_state {
         writeln!(
             out,
@@ -138,9 +179,27 @@ pub fn run(
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
-            rules.hidden().what().unwrap_or("hidden state"),
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into()),
             super::export::shell_word(&rules.name())
         )?;
     }
     Ok(())
+}
+
+/// A word when the strategy does not beat the baseline: it loses (wins less
+/// than half its games) or ties (one half within rounding).
+fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {
+    let tolerance = hog_solver::solve::TIE_TOLERANCE;
+    if (win_rate - 0.5).abs() <= tolerance {
+        Some(format!(
+            "{strategy} TIES {baseline}: it wins one half of its games (within {tolerance:e})"
+        ))
+    } else {
+        (win_rate < 0.5).then(|| {
+            format!("{strategy} LOSES to {baseline}: it wins {win_rate:.6} of its games, below one half")
+        })
+    }
 }

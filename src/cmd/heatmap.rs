@@ -25,7 +25,6 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
-use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
@@ -96,6 +95,7 @@ pub fn run(
     let format = Format::from_path(&args.output)?;
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
@@ -119,18 +119,21 @@ pub fn run(
     };
 
     let sides = rules.state_sides();
-    let name = |sides_value: u32| -> &'static str {
-        if sides_value == 6 {
-            "six-sided dice"
-        } else {
-            "four-sided dice (Pork Chop in effect)"
-        }
-    };
+    let hidden = rules.hidden();
+    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
+    // A panel per sides value, each at the rest of the hidden value as at
+    // the start of a game: named where the rules hide anything, with how
+    // many hidden values the maps leave out.
     let with_sides = |text: String, s: u32| {
-        if sides.len() > 1 {
-            format!("{text}; {}", name(s))
-        } else {
-            text
+        let x = State {
+            sides: s,
+            ..State::START
+        };
+        let at = super::hidden_words(&hidden, hidden.index(x));
+        match hidden.len() {
+            1 => text,
+            n if n == sides.len() => format!("{text}; at {at}"),
+            n => format!("{text}; at {at}, one of the {n} values of {what}"),
         }
     };
     // Rules that are no preset are named by their (long) canonical text on a
@@ -184,12 +187,16 @@ pub fn run(
     let mut action_panels = || {
         for &s in action_sides {
             let what = "num_rolls chosen by the player to move";
+            let hidden_what = rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into());
             panels.push((
                 "action",
                 s,
                 Panel {
-                    title: title(if action_sides.len() < sides.len() {
-                        format!("{what} (the same with any dice sides)")
+                    title: title(if !policy.sees_hidden() && !hidden.is_empty() {
+                        format!("{what} (the same whatever {hidden_what})")
                     } else {
                         with_sides(what.into(), s)
                     }),
@@ -361,7 +368,7 @@ fn slice<T>(goal: u32, sides: u32, mut f: impl FnMut(State) -> T) -> Square<T> {
             score,
             opponent_score,
             sides,
-            memory: Memory::NONE,
+            ..State::START
         })
     })
 }

@@ -26,32 +26,75 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
 use hog_solver::exact::Exact;
-use hog_solver::rules::{check_goal, Memory};
+use hog_solver::rules::{check_goal, Hidden};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
-use crate::files::check_writable;
-use crate::recorded::{self, Origin};
-use crate::sources::Sources;
+use crate::files::{check_replaceable, check_writable};
+use crate::recorded;
+use crate::sources::{FileKind, Sources};
 
 /// The largest die face the tool accepts (test dice may exceed the sides).
 const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
+    let out = &mut Led { pending: None, out };
+    command(cli, out)?;
+    // A command that printed nothing still says where its rules came from.
+    Ok(out.lead()?)
+}
+
+/// A command's output, led by the line that says where its rules came
+/// from: written just before the command's first output (on stderr where
+/// stdout carries JSON or a file), so that an error met before any output
+/// stands alone, one line.
+pub(super) struct Led<'a> {
+    pending: Option<(String, bool)>,
+    out: &'a mut dyn Write,
+}
+
+impl Led<'_> {
+    /// Writes the pending line, if any.
+    fn lead(&mut self) -> std::io::Result<()> {
+        match self.pending.take() {
+            // A line that cannot be printed on stderr changes nothing.
+            Some((line, true)) => {
+                let _ = writeln!(std::io::stderr(), "rules        {line}");
+                Ok(())
+            }
+            Some((line, false)) => writeln!(self.out, "rules        {line}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Write for Led<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.lead()?;
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+fn command(cli: &Cli, out: &mut Led) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
-    if let Some(path) = output(&cli.command) {
+    if let Some((path, force)) = output(&cli.command) {
         check_writable(path)?;
+        check_replaceable(path, force)?;
     }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
         Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
             dist::run(args, &rules, goal, out)
         }
         Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], false, out)?;
+            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
             turn::run(args, &rules, goal, out)
         }
         Command::Replay(args) => {
@@ -65,7 +108,14 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
             simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
         }
         Command::Solve(args) => {
-            let (rules, goal) = game(&args.game, &[args.against.as_ref()], args.json.json, out)?;
+            // A table written to stdout (-o -) leaves the rules line to stderr.
+            let to_stdout = args.output.as_deref() == Some(Path::new("-"));
+            let (rules, goal) = game(
+                &args.game,
+                &[args.against.as_ref()],
+                args.json.json || to_stdout,
+                out,
+            )?;
             solve::run(
                 args,
                 &rules,
@@ -168,83 +218,57 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// The file a command writes (its `-o`), checked before any work.
-fn output(command: &Command) -> Option<&Path> {
+/// The file a command writes (its `-o`) and its `--force`, checked before
+/// any work.
+fn output(command: &Command) -> Option<(&Path, bool)> {
     match command {
-        Command::Solve(args) => args.output.as_deref(),
-        Command::Final(args) => args.output.as_deref(),
-        Command::Export(args) => args.output.as_deref(),
-        Command::Contest(args) => args.output.as_deref(),
-        Command::Heatmap(args) => Some(&args.output),
+        Command::Solve(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Final(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Export(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Contest(args) => Some((args.output.as_deref()?, args.force)),
+        Command::Heatmap(args) => Some((&args.output, args.force)),
         _ => None,
     }
 }
 
-/// The game from --rules, --goal and the strategy files, as [`game_of`].
+/// The game from --rules, --goal, the strategy files and the project
+/// folder: the folder of the first Python file among the strategies, else
+/// the working folder (see [`game_of`]).
 fn game(
     game: &GameArgs,
     strategies: &[Option<&String>],
     stderr: bool,
-    out: &mut dyn Write,
+    out: &mut Led,
 ) -> Result<(Rules, u32)> {
-    game_of(game, strategies, &[], stderr, out)
+    let folder = strategies
+        .iter()
+        .flatten()
+        .find_map(|text| match FileKind::of(text) {
+            FileKind::Python { path, .. } if path.is_file() => path.parent(),
+            _ => None,
+        })
+        .unwrap_or(Path::new(""));
+    game_of(game, strategies, &[folder], stderr, out)
 }
 
-/// The game from --rules, --goal, the strategy files and the ok configs
-/// beside the Python files and in the folders given (see `recorded`). Where
-/// the rules came from an ok config, or from nothing where a Python file or
-/// folder was given, the first line says so (on stderr when stdout carries
-/// JSON or a file).
+/// The game from --rules, --goal, the strategy files and the project
+/// `folders` (see `recorded`). Where the rules came from the folders'
+/// files, or from nothing, or differ from what the folders name, the
+/// output's first line says so (on stderr when stdout carries JSON or a
+/// file; see [`Led`]).
 fn game_of(
     game: &GameArgs,
     strategies: &[Option<&String>],
-    entries: &[String],
+    folders: &[&Path],
     stderr: bool,
-    out: &mut dyn Write,
+    out: &mut Led,
 ) -> Result<(Rules, u32)> {
     let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
-    let entries: Vec<&str> = entries.iter().map(|s| s.as_str()).collect();
-    let (rules, goal, origin) =
-        recorded::game(game.rules.as_deref(), game.goal, &strategies, &entries)?;
-    let name = rules.name();
-    let line = match origin {
-        Origin::Given => return Ok((rules, goal)),
-        Origin::Default { looked } if looked.is_empty() => return Ok((rules, goal)),
-        Origin::Default { looked } => format!(
-            "rules        {name}, the default: not given (no --rules, and no ok config \
-             beside {}): give --rules SEMESTER (hog rules list)",
-            some_of(&looked)
-        ),
-        Origin::OkConfig(config) => {
-            let semester = if config.semester == name {
-                String::new()
-            } else {
-                format!("semester {}, ", config.semester)
-            };
-            format!(
-                "rules        {name} ({semester}from {}: endpoint {})",
-                config.file.display(),
-                config.endpoint
-            )
-        }
-    };
-    let line = crate::printable::printable_line(&line);
-    if stderr {
-        // A line that cannot be printed changes nothing.
-        let _ = writeln!(std::io::stderr(), "{line}");
-    } else {
-        writeln!(out, "{line}")?;
-    }
-    Ok((rules, goal))
-}
-
-/// The first three names, and how many more there are.
-fn some_of(names: &[String]) -> String {
-    if names.len() <= 3 {
-        names.join(", ")
-    } else {
-        format!("{} and {} more", names[..3].join(", "), names.len() - 3)
-    }
+    let found = recorded::game(game.rules.as_deref(), game.goal, &strategies, folders)?;
+    out.pending = found
+        .line
+        .map(|line| (crate::printable::printable_line(&line).into_owned(), stderr));
+    Ok((found.rules, found.goal))
 }
 
 /// A score below the goal.
@@ -265,10 +289,67 @@ fn state(rules: &Rules, goal: u32, score: u32, opponent_score: u32, sides: i64) 
         opponent_score,
         sides: u32::try_from(sides)
             .map_err(|_| anyhow!("sides {sides} is not allowed: dice have 6 or 4 sides"))?,
-        memory: Memory::NONE,
+        ..State::START
     };
     rules.check_state(goal, state)?;
     Ok(state)
+}
+
+/// The hidden value at position `h` in hog's words ("sides 4", "memories 3
+/// (mover) and 5 (opponent)"), or "" where the rules hide nothing.
+pub fn hidden_words(hidden: &Hidden, h: usize) -> String {
+    hidden.words(h).trim_end_matches(", ").to_string()
+}
+
+/// The position on the hidden axis that `text` names: the words hog prints
+/// for it ([`hidden_words`]), compared by their letters and numbers alone
+/// ("memories 3 mover and 5 opponent" will do), or the position itself.
+pub fn hidden_index(hidden: &Hidden, text: &str) -> Result<usize> {
+    let tokens = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let asked = tokens(text);
+    if let Ok(h) = text.trim().parse::<usize>() {
+        if h < hidden.len() {
+            return Ok(h);
+        }
+    }
+    (0..hidden.len())
+        .find(|&h| tokens(&hidden.words(h)) == asked)
+        .ok_or_else(|| match hidden.what() {
+            None => anyhow!("--hidden '{text}': these rules hide nothing"),
+            Some(what) => anyhow!(
+                "--hidden '{text}': the rules hide {what}, whose {} values read like '{}' \
+                 (or give the position, 0 to {})",
+                hidden.len(),
+                hidden_words(hidden, hidden.len() - 1),
+                hidden.len() - 1
+            ),
+        })
+}
+
+/// The state (score, opponent_score) with the hidden value `--hidden`
+/// names, else with `--sides` and the rest as at the start of a game.
+fn state_with_hidden(
+    rules: &Rules,
+    goal: u32,
+    score: u32,
+    opponent_score: u32,
+    sides: i64,
+    hidden: Option<&str>,
+) -> Result<State> {
+    match hidden {
+        None => state(rules, goal, score, opponent_score, sides),
+        Some(text) => {
+            let h = hidden_index(&rules.hidden(), text)?;
+            let x = rules.hidden().state(h, score, opponent_score);
+            rules.check_state(goal, x)?;
+            Ok(x)
+        }
+    }
 }
 
 /// Die faces written `a,b,c`: whole numbers from 1 to [`MAX_FACE`].
@@ -333,13 +414,25 @@ fn baseline_or_course(given: Option<&String>, rules: &Rules, flag: &str) -> Resu
 /// The first line of `dist` and `turn`: the rules, the state and the action.
 fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
     format!(
-        "{}, goal {goal}: score {}, opponent_score {}, sides {}, num_rolls {num_rolls} ({})",
+        "{}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
         rules.name(),
         state.score,
         state.opponent_score,
-        state.sides,
+        state_words(rules, state),
         roll_words(rules, state, num_rolls)
     )
+}
+
+/// What a state holds besides the two scores, in words: its hidden value
+/// ([`hidden_words`]: "memories 3 (mover) and 5 (opponent)"), or "sides 6"
+/// where the rules hide nothing.
+fn state_words(rules: &Rules, state: State) -> String {
+    let hidden = rules.hidden();
+    if hidden.is_empty() {
+        format!("sides {}", state.sides)
+    } else {
+        hidden_words(&hidden, hidden.index(state))
+    }
 }
 
 /// What a turn with this action rolls, in words: "3 six-sided dice".
@@ -365,9 +458,12 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     }
 }
 
-/// Text for HTML: the five characters that mean something there, escaped.
+/// Text for HTML: the control and bidi characters written as escapes, as on
+/// the terminal ([`crate::printable`]), and the five characters that mean
+/// something in HTML escaped.
 fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::printable::printable(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

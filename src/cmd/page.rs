@@ -421,13 +421,14 @@ fn compressed(bytes: &[u8]) -> Result<String> {
 fn document(title: &str, data: &Value) -> String {
     let data = data.to_string().replace('<', "\\u003c");
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{mark}\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title>\n<style>\n{STYLE}</style></head>\n<body>\n\
          <noscript>This page draws its maps with JavaScript: allow scripts for this file.</noscript>\n\
          <script type=\"application/json\" id=\"hog-data\">{data}</script>\n\
          <script>\n{SCRIPT}</script>\n</body></html>\n",
-        title = html(title)
+        title = html(title),
+        mark = crate::files::marks::HTML,
     )
 }
 

@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use hog_solver::exact::Exact;
+use hog_solver::memory::Job;
 use hog_solver::solve::{Driver, Engine, Grid, Probability};
 use hog_solver::strategy::Policy;
 use hog_solver::table::{Objective, TableView};
@@ -14,7 +15,7 @@ use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
 use crate::files::write_atomically;
 use crate::progress::SolveBar;
-use crate::sources::Sources;
+use crate::sources::{extension, Sources};
 
 #[derive(Serialize)]
 struct Summary {
@@ -129,7 +130,15 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if let Some(path) = &args.output {
+        check_table_name(path, rules, goal, args.against.as_deref())?;
+    }
     let model = Model::new(rules, goal)?;
+    let job = match args.against {
+        Some(_) => Job::BestResponse,
+        None => Job::Solve,
+    };
+    crate::alloc::check_memory(&model, job)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let b = match &args.against {
@@ -216,6 +225,32 @@ pub fn run(
     Ok(())
 }
 
+/// Refuses an output named as a strategy file of the two scores (`.csv`,
+/// `.json`, `.py`), which `-o` would fill with a binary policy table of
+/// every state: `hog export` writes those, and says what it left out.
+fn check_table_name(
+    path: &std::path::Path,
+    rules: &Rules,
+    goal: u32,
+    against: Option<&str>,
+) -> Result<()> {
+    let kind = extension(path);
+    if !["csv", "json", "py"].contains(&kind.as_str()) {
+        return Ok(());
+    }
+    let strategy = match against {
+        Some(b) => format!("'best_response({b})'"),
+        None => "optimal".to_string(),
+    };
+    bail!(
+        "-o {}: hog solve writes a binary policy table (name it .hogtable); a .{kind} \
+         strategy is written by hog export {strategy} --rules {} --goal {goal} -o {}",
+        path.display(),
+        super::export::shell_word(&rules.name()),
+        path.display()
+    )
+}
+
 /// Writes the table to the file of -o (atomically), if one is given.
 fn write_table(args: &SolveArgs, table: &TableView) -> Result<()> {
     if let Some(path) = &args.output {
@@ -261,7 +296,16 @@ fn print_summary(
     args: &SolveArgs,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let sides = rules.state_sides();
+    let hidden = rules.hidden();
+    // The opening state's hidden value, where the rules hide one.
+    let start = if hidden.is_empty() {
+        "with six-sided dice".to_string()
+    } else {
+        format!(
+            "({})",
+            super::hidden_words(&hidden, hidden.index(State::START))
+        )
+    };
     writeln!(out, "rules        {}", summary.rules)?;
     writeln!(out, "goal         {}", summary.goal)?;
     match &summary.against {
@@ -272,7 +316,7 @@ fn print_summary(
             )?;
             writeln!(
                 out,
-                "first mover  wins {:.6} from 0-0 with six-sided dice",
+                "first mover  wins {:.6} from 0-0 {start}",
                 summary.first_mover_win
             )?;
         }
@@ -289,18 +333,19 @@ fn print_summary(
     }
     writeln!(out, "opening      {}", action_words(summary.opening_action))?;
     let g = summary.goal as usize;
-    let shape = match sides.len() {
-        1 => format!("{g} x {g} scores"),
-        n => format!("{n} dice sides x {g} x {g} scores"),
+    let shape = match hidden.what() {
+        None => format!("{g} x {g} scores"),
+        Some(what) => format!("{} values of {what} x {g} x {g} scores", hidden.len()),
     };
-    writeln!(out, "states       {} ({shape})", sides.len() * g * g)?;
+    writeln!(out, "states       {} ({shape})", hidden.len() * g * g)?;
     if rules.can_score_zero() {
         writeln!(out, "draws        an endless game is a draw, worth 1/2 in the self-play optimum, 0 in a best response")?;
     }
     if sees_sides {
         writeln!(
             out,
-            "note         the policy depends on the dice sides, which a course strategy cannot see"
+            "note         the policy depends on {}, which a course strategy cannot see",
+            hidden.what().unwrap_or_else(|| "hidden state".into())
         )?;
     }
     if let Some(path) = &args.output {

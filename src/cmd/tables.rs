@@ -15,7 +15,7 @@
 //! its rules, objective, headline figures, checksum and files.
 //!
 //! Full sets are kept for [`FULL_SETS`], the presets hog began with: the
-//! README's examples and the tests of the engine use them. Every other
+//! examples of the README and docs/ and the tests of the engine use them. Every other
 //! preset gets only the file to hand in, `<preset>-final.py`, written as
 //! `hog final --rules PRESET -o FILE` writes it (tens of kilobytes, where a
 //! full set is about a megabyte), and listed in a second MANIFEST table.
@@ -45,7 +45,7 @@ use crate::sources::Sources;
 
 /// The presets with a full set of tables, exports and heatmaps; every
 /// other preset gets its `-final.py` only.
-const FULL_SETS: [&str; 6] = ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "fa12"];
+const FULL_SETS: [&str; 6] = ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "sp13"];
 
 /// The file to hand in of a preset without a full set, and its figures.
 struct FinalOnly {
@@ -226,8 +226,12 @@ fn build(
         } else {
             String::new()
         };
+        let what = final_strategy::graded_elsewhere(&rules, &table.policy, goal, sources)?
+            .map_or("the file to hand in".to_string(), |note| {
+                format!("{note}; as played here")
+            });
         let headline = format!(
-            "the file to hand in: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
+            "{what}: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
             blind.grade.win_rate,
             preset.baseline,
             blind.grade.first.a_wins,
@@ -292,8 +296,10 @@ fn write_table(
             source: source.clone(),
             format: Some(format),
             output: Some(dirs.staging.join(&output)),
+            force: false,
             game: game(preset, table.goal),
             sides: None,
+            hidden: None,
             json: JsonArgs { json: false },
             python: NO_PYTHON,
         };
@@ -314,6 +320,7 @@ fn write_table(
         source,
         game: game(preset, table.goal),
         output: dirs.staging.join(&picture),
+        force: false,
         show: Show::Both,
         diff: None,
         baseline: None,
@@ -355,8 +362,10 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         game: game(preset, goal),
         against: vec![],
         output: Some(staging.join(&file)),
+        force: false,
         effort: None,
         prove_bound: None,
+        opponent_bid: None,
         exact: ExactArgs { exact: false },
         json: JsonArgs { json: true },
         python: NO_PYTHON,
@@ -373,9 +382,13 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         ),
         None => String::new(),
     };
+    let not_graded = match summary["not_graded"].as_str() {
+        Some(note) => format!("{}; as played here, ", capitalised(note)),
+        None => String::new(),
+    };
     Ok(FinalOnly {
         headline: format!(
-            "win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
+            "{not_graded}win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
             figure("win_rate"),
             summary["against"].as_str().unwrap_or("?"),
             figure("first"),
@@ -384,6 +397,14 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         file,
         rules: preset.to_string(),
     })
+}
+
+/// A sentence's text with its first letter capitalised.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn manifest(goal: u32, entries: &[Entry], finals: &[FinalOnly]) -> String {

@@ -4,9 +4,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::{Error, Rules};
+use hog_solver::{Error, Rules, State};
 
-use super::{check_score, faces, state, turn_header, write_json};
+use super::{check_score, faces, state_with_hidden, state_words, turn_header, write_json};
 use crate::cli::TurnArgs;
 
 pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Result<()> {
@@ -15,7 +15,14 @@ pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
     let num_rolls = rules.check_action(args.turn.rolls)?;
     let score = check_score("score", args.score, goal)?;
     let opponent_score = check_score("opponent_score", args.opp, goal)?;
-    let state = state(&rules, goal, score, opponent_score, args.turn.sides)?;
+    let state = state_with_hidden(
+        &rules,
+        goal,
+        score,
+        opponent_score,
+        args.turn.sides,
+        args.turn.hidden.as_deref(),
+    )?;
     let faces = match &args.dice {
         Some(text) => faces("--dice", text)?,
         None => vec![],
@@ -38,10 +45,19 @@ pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
         writeln!(out, "faces: {}", faces.join(","))?;
     }
     writeln!(out, "points: {}", result.points)?;
+    let after = State {
+        score: result.score,
+        opponent_score: result.opponent_score,
+        sides: result.sides,
+        memory: result.memory,
+        ..State::START
+    };
     writeln!(
         out,
-        "after the turn: score {}, opponent_score {}, sides {}",
-        result.score, result.opponent_score, result.sides
+        "after the turn: score {}, opponent_score {}, {}",
+        result.score,
+        result.opponent_score,
+        state_words(&rules, after)
     )?;
     if result.score >= goal {
         writeln!(out, "the mover wins")?;

@@ -97,6 +97,8 @@ fn answers(policy: &Policy, sides: u32) -> Vec<Vec<i64>> {
                         opponent_score,
                         sides,
                         memory: Default::default(),
+                        turn: 0,
+                        extra: false,
                     };
                     policy.get(state) as i64
                 })
@@ -238,7 +240,7 @@ fn check_exports(preset: &str, source: &str, sides: Option<u32>, dir: &Path) {
                     assert!(doc.contains(&line), "{doc}");
                     let words = doc.split_whitespace().collect::<Vec<_>>().join(" ");
                     if let Some(s) = sides {
-                        let slice = format!("slice (--sides {s})");
+                        let slice = format!("slice at sides {s} (--sides {s})");
                         assert!(words.contains(&slice), "{doc}");
                         let rate = format!("this slice wins exactly {exported_rate}");
                         assert!(words.contains(&rate), "{doc}");
@@ -312,8 +314,8 @@ fn nju21_exports_round_trip() {
 }
 
 #[test]
-fn fa12_exports_round_trip() {
-    check_preset("fa12", "make_mean_strategy(5)");
+fn sp13_exports_round_trip() {
+    check_preset("sp13", "make_mean_strategy(5)");
 }
 
 #[test]
@@ -423,11 +425,7 @@ fn sides_dependent_policies_are_refused_without_sides() {
                 "-o",
                 file.to_str().unwrap(),
             ],
-            &[
-                "depends on the dice sides",
-                "cannot see the sides",
-                "--sides 6",
-            ],
+            &["depends on the dice sides", "cannot see it", "--hidden"],
         );
         assert!(!file.exists(), "{format}: nothing is written");
     }
@@ -519,8 +517,8 @@ fn json_exports_refuse_other_rules_or_goals() {
     .assert()
     .success();
     fails(
-        &["grade", path, "--rules", "fa12"],
-        &["made for rules fa13", "--rules is fa12"],
+        &["grade", path, "--rules", "sp13"],
+        &["made for rules fa13", "--rules is sp13"],
     );
     fails(
         &["grade", path, "--rules", "fa13", "--goal", "50"],

@@ -26,7 +26,7 @@ fn fa16_final_module_grades_back_to_its_win_rate_and_clears_the_course_bar() {
     assert_eq!(result["file"], "final.py");
     let win_rate = number(&result, "win_rate");
     let bound = number(&result, "bound");
-    // Issue 8's bar, under the bound (the best response that sees the sides).
+    // The course's bar, under the bound (the best response that sees the sides).
     assert!(win_rate >= 0.922, "{win_rate}");
     assert!(
         win_rate <= bound && (bound - 0.92985).abs() < 1e-5,

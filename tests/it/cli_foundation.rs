@@ -108,6 +108,7 @@ fn rules_lists_every_preset() {
             "sp26",
             "sp26-simple",
             "nju21",
+            "sp13",
             "fa12",
             "fa14",
             "sp15",
@@ -313,14 +314,14 @@ fn turn_other_presets() {
         turn(&format!("{nju21} --score 40 --rolls 4 --outcomes 2,3,4,5"))["points"],
         16
     );
-    // fa12 Hog Tied: 10 + 7 ends in 7, so 5 dice become 1.
+    // sp13 Hog Tied: 10 + 7 ends in 7, so 5 dice become 1.
     assert_eq!(
-        turn("--rules fa12 --score 10 --opp 7 --rolls 5 --outcomes 4")["score"],
+        turn("--rules sp13 --score 10 --opp 7 --rolls 5 --outcomes 4")["score"],
         14
     );
-    // fa12 49ers on a four-sided die (49 is a multiple of 7): 1 + 5 = 6, Touchdown -> 7.
+    // sp13 49ers on a four-sided die (49 is a multiple of 7): 1 + 5 = 6, Touchdown -> 7.
     assert_eq!(
-        turn("--rules fa12 --score 49 --opp 0 --rolls 2 --outcomes 1,5")["points"],
+        turn("--rules sp13 --score 49 --opp 0 --rolls 2 --outcomes 1,5")["points"],
         7
     );
     // sp26 Sus Fuss: 14 + 7 = 21 -> 23.
@@ -342,7 +343,7 @@ fn turn_faces_left_over_or_missing_are_errors() {
     );
     fails("turn --score 1 --opp 0 --rolls 2", "too few die faces");
     fails(
-        "turn --rules fa12 --score 10 --opp 7 --rolls 5 --outcomes 4,4",
+        "turn --rules sp13 --score 10 --opp 7 --rolls 5 --outcomes 4,4",
         "used 1 of the 2",
     );
 }

@@ -209,15 +209,15 @@ fn a_file_that_records_its_game_is_played_under_it() {
     let mixed = json(&format!("grade always_roll(5) --baseline {py}"));
     assert_eq!(mixed["baseline"], py.as_str());
     // Two files made for different games cannot meet in one command.
-    let other = at("fa12.json");
+    let other = at("sp13.json");
     hog(&format!(
-        "export always_roll(5) --rules fa12 --goal 40 -o {other}"
+        "export always_roll(5) --rules sp13 --goal 40 -o {other}"
     ))
     .assert()
     .success();
     fails(
         &format!("grade {other} --baseline {py}"),
-        &["rules fa12", "rules fa13"],
+        &["rules sp13", "rules fa13"],
     );
     // Without a recording file, fa16 to 100 as before.
     let plain = json("solve");
@@ -404,7 +404,7 @@ fn strategies_are_written_as_the_course_writes_them() {
         (
             "make_comeback_strategy(margin=5,num_rolls=4)",
             "make_comeback_strategy(5,4)",
-            "fa12",
+            "sp13",
         ),
     ] {
         assert_eq!(
@@ -422,7 +422,7 @@ fn strategies_are_written_as_the_course_writes_them() {
         fails(&format!("grade {text}"), &[reason]);
     }
     fails(
-        "grade make_comeback_strategy(num_rolls=4) --rules fa12",
+        "grade make_comeback_strategy(num_rolls=4) --rules sp13",
         &["needs its argument margin"],
     );
 }
@@ -436,7 +436,7 @@ fn baseline_is_the_presets_course_baseline() {
         ("fa13", "always_roll(5)"),
         ("sp26", "always_roll(6)"),
         ("nju21", "always_roll(6)"),
-        ("fa12", "always_roll(5)"),
+        ("sp13", "always_roll(5)"),
     ] {
         let graded = json(&format!("grade baseline --rules {rules}"));
         assert_eq!(graded["baseline"], course_baseline);
@@ -525,7 +525,7 @@ fn explain_a_pass_that_comes_back_is_a_draw() {
 fn explain_agrees_with_the_solved_value_and_action() {
     // At 0-0 the chosen action and its chance are the solve's opening action
     // and first-mover value (summed in another order: within 1e-12).
-    for rules in ["fa16", "fa13", "sp26", "nju21", "fa12"] {
+    for rules in ["fa16", "fa13", "sp26", "nju21", "sp13"] {
         let e = json(&format!("explain --rules {rules} --score 0 --opp 0"));
         let solved = json(&format!("solve --rules {rules}"));
         assert_eq!(e["best"], solved["opening_action"], "{rules}");

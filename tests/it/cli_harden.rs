@@ -297,7 +297,7 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
             "--games",
             "0",
         ],
-        // Issue 22: a number of games past the stated bound (a billion).
+        // A number of games past the stated bound (a billion).
         vec![
             "simulate",
             "--p0",

@@ -247,9 +247,9 @@ fn check(tooltip: &Tooltip, explained: &Value, chances: &[f64], tolerance: f64, 
     }
 }
 
-/// fa16's blind best response to the baseline, goal 100 (the README's
+/// fa16's blind best response to the baseline, goal 100 (the guide's
 /// page): the mix view at a cell where games arrive almost only with
-/// four-sided dice (README's `hog explain` example), at 0-0, and at 1-0,
+/// four-sided dice (the guide's `hog explain` example), at 0-0, and at 1-0,
 /// which no game reaches; and the sides views, each explain's `by_hidden`.
 #[test]
 fn fa16_page_tooltips_are_what_hog_explain_says() {

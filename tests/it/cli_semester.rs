@@ -97,16 +97,16 @@ fn an_sp24_config_plays_sp26_in_grade_explain_final_and_contest() {
 
 #[test]
 fn a_semester_with_no_preset_is_an_error_naming_endpoint_and_file() {
-    // Spring 2013: a real semester of the course whose project was never found.
-    let (dir, _) = project(Some(("hog.ok", r#"{"endpoint": "cal/cs61a/sp13/proj1"}"#)));
+    // Summer 2014: a real semester of the course whose project was never found.
+    let (dir, _) = project(Some(("hog.ok", r#"{"endpoint": "cal/cs61a/su14/proj1"}"#)));
     let (status, stdout, stderr) = run(dir.path(), &["grade", "hog.py"]);
     assert_eq!(status, 2);
     assert_eq!(stdout, "");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     for needed in [
         "hog.ok",
-        "cal/cs61a/sp13/proj1",
-        "no preset for semester sp13 yet",
+        "cal/cs61a/su14/proj1",
+        "no preset for semester su14 yet",
     ] {
         assert!(stderr.contains(needed), "{needed} in {stderr}");
     }
@@ -119,6 +119,8 @@ fn a_semester_with_no_preset_is_an_error_naming_endpoint_and_file() {
 
 #[test]
 fn a_malformed_config_or_endpoint_is_an_error_naming_the_file() {
+    // The sample hog.py is of no course's skeleton: the config is the only
+    // evidence, and it cannot be read.
     for (text, says) in [
         (r#"{"endpoint": "cal/cs61a/sp14"#, "not JSON"),
         (r#"{"name": "Project 1: Hog"}"#, "no \"endpoint\""),
@@ -129,7 +131,8 @@ fn a_malformed_config_or_endpoint_is_an_error_naming_the_file() {
         assert_eq!(status, 2, "{text}");
         assert_eq!(stdout, "", "{text}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("error: hog.ok: "), "{stderr}");
+        assert!(stderr.starts_with("error: hog.ok"), "{stderr}");
+        assert!(stderr.contains("give --rules"), "{stderr}");
         assert!(stderr.contains(says), "{says} in {stderr}");
         assert!(
             !stderr.contains("yet"),
@@ -152,9 +155,21 @@ fn without_rules_or_config_the_default_says_it_was_not_given() {
         first.contains("hog.py") && first.contains("--rules"),
         "{first}"
     );
-    // A strategy expression is no course file: the documented default, no note.
+    // A strategy expression names no file: the working folder is the
+    // project, and it names no semester either.
     let (_, stdout, _) = run(dir.path(), &["grade", "always_roll(5)"]);
-    assert!(stdout.starts_with("fa16, goal 100: "), "{stdout}");
+    let mut lines = stdout.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("rules        fa16, the default: not given"),
+        "{stdout}"
+    );
+    assert!(
+        lines.next().unwrap().starts_with("fa16, goal 100: "),
+        "{stdout}"
+    );
 }
 
 /// A semester's place in time: (year, term), spring before summer before
@@ -250,6 +265,7 @@ fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_se
             preset.name
         );
         assert_eq!(shown["hidden_state"], serde_json::json!(hidden));
+        assert_eq!(shown["graded_as"], serde_json::json!(preset.graded_as));
     }
     // The plain listing: a header, then a row per preset naming its aliases;
     // plain `hog rules` prints the same.
@@ -263,6 +279,15 @@ fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_se
         for alias in preset.aliases {
             assert!(row.contains(&format!(" {alias} ")), "{alias} in {row}");
         }
-        assert!(row.ends_with(preset.course), "{row}");
+        match preset.graded_as {
+            None => assert!(row.ends_with(preset.course), "{row}"),
+            Some(graded) => assert!(
+                row.ends_with(&format!(
+                    "{} (a step of the project, not graded: hand in {graded}'s file)",
+                    preset.course
+                )),
+                "{row}"
+            ),
+        }
     }
 }

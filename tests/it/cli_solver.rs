@@ -57,7 +57,7 @@ fn a_strategy_against_itself_wins_exactly_half() {
     for (rules, strategy) in [
         ("fa13", "always_roll(5)"),
         ("sp26", "sus_strategy"),
-        ("fa12", "optimal"),
+        ("sp13", "optimal"),
     ] {
         let grade = json(&["grade", strategy, "--rules", rules, "--baseline", strategy]);
         assert!(
@@ -158,7 +158,7 @@ fn table_info_reads_the_header_of_a_written_table() {
 }
 
 /// `hog solve -o` writes its table straight from the engine's grids: byte
-/// for byte the table built the old way, as a `PolicyTable` holding copies of
+/// for byte the table built from a `PolicyTable` holding copies of
 /// the engine's policy and values, for the optimum, a best response and an
 /// exact solve; and the summary is the same with -o as without it.
 #[test]
@@ -275,7 +275,7 @@ fn exact_grades_agree_with_seeded_monte_carlo() {
         ("fa13", "optimal", "always_roll(5)"),
         ("sp26", "sus_strategy", "boar_strategy"),
         ("nju21", "picky_piggy_strategy", "always_roll(0)"),
-        ("fa12", "make_mean_strategy(4)", "always_roll(5)"),
+        ("sp13", "make_mean_strategy(4)", "always_roll(5)"),
     ] {
         let grade = json(&["grade", a, "--rules", rules, "--baseline", b]);
         let games_text = games.to_string();
@@ -570,8 +570,8 @@ fn tables_for_other_rules_or_damaged_tables_are_refused() {
         .assert()
         .success();
     fails(
-        &["grade", file, "--rules", "fa12", "--goal", "30"],
-        &["made for rules fa13", "--rules is fa12"],
+        &["grade", file, "--rules", "sp13", "--goal", "30"],
+        &["made for rules fa13", "--rules is sp13"],
     );
     fails(
         &["grade", file, "--rules", "fa13", "--goal", "40"],

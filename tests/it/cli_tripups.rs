@@ -1,4 +1,4 @@
-//! End-to-end tests of what users tripped on (issue 20): the contest's
+//! End-to-end tests of what users trip on: the contest's
 //! game taken from its entries' files, entries a course could not accept,
 //! ties with the baseline, `explain --exact` and `--strategy`, outputs
 //! checked before any work, `hog final`'s progress, `cargo install

@@ -4,6 +4,7 @@
 //! here and a `mod` line below.
 
 mod cli_contest;
+mod cli_detect;
 mod cli_exact;
 mod cli_export;
 mod cli_final;
@@ -11,11 +12,14 @@ mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
+mod cli_harden3;
 mod cli_heatmap;
 mod cli_page;
 mod cli_semester;
 mod cli_solver;
 mod cli_tripups;
 mod common;
+mod detect_fuzz;
 mod readme;
+mod semester_data;
 mod tables;

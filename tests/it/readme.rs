@@ -1,18 +1,20 @@
-//! The README's examples are real: every `$ ` line of a console block runs,
-//! in order, in one scratch folder (with `hog` on the PATH and the repo's
+//! The documentation's examples are real: every `$ ` line of a console
+//! block in README.md and in each page of `docs/` runs, in order, in a
+//! scratch folder of that file's own (with `hog` on the PATH and the repo's
 //! `samples/` and `tables/` beside it), and prints exactly the lines that
-//! follow it in the README, stdout and stderr together.
+//! follow it in the file, stdout and stderr together. A page added to
+//! `docs/` is covered without further set-up.
 //!
 //! A runner of our own, not trycmd (which runs `console` blocks of Markdown):
 //! trycmd runs each command itself, its arguments split by shlex, with no
-//! shell, and the README's examples use one (`> /dev/null`, `| tail -2`, `| cut`,
+//! shell, and the examples use one (`> /dev/null`, `| tail -2`, `| cut`,
 //! `; echo "exit status $?"`, `cat`, `head`, `python3 -c`); it expects a
-//! `? 2` line in the README under every example that exits non-zero, which
-//! readers would see; and it runs a file's examples in one scratch folder
-//! only with `README.in/` and `README.out/` folders beside README.md, where
-//! this runner links the repo's `samples/` and `tables/`. Rewriting the
-//! README for trycmd would make the examples worse for readers and save only
-//! this small parser and loop.
+//! `? 2` line under every example that exits non-zero, which readers would
+//! see; and it runs a file's examples in one scratch folder only with
+//! `FILE.in/` and `FILE.out/` folders beside each page, where this runner
+//! links the repo's `samples/` and `tables/`. Rewriting the pages for
+//! trycmd would make the examples worse for readers and save only this
+//! small parser and loop.
 
 use std::path::Path;
 use std::process::Command;
@@ -67,12 +69,18 @@ fn link(from: &Path, to: &Path) {
     std::os::unix::fs::symlink(from, to).unwrap();
 }
 
-#[test]
-fn every_readme_example_prints_what_the_readme_shows() {
+/// Runs every example of one Markdown file, in order, in a scratch folder
+/// of its own; returns how many there were and a report of each example
+/// that printed something else.
+fn run_examples(file: &Path) -> (usize, Vec<String>) {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
-    let examples = examples(&readme);
-    assert!(examples.len() >= 20, "the README shows its commands");
+    let text = std::fs::read_to_string(file).unwrap();
+    let examples = examples(&text);
+    let name = file
+        .strip_prefix(repo)
+        .unwrap_or(file)
+        .display()
+        .to_string();
 
     let scratch = tempfile::tempdir().unwrap();
     let bin = scratch.path().join("bin");
@@ -96,7 +104,7 @@ fn every_readme_example_prints_what_the_readme_shows() {
         let actual: Vec<&str> = text.trim_end().lines().collect();
         if actual != example.output {
             failures.push(format!(
-                "README.md:{}: $ {}\n--- the README shows:\n{}\n--- the command prints:\n{}",
+                "{name}:{}: $ {}\n--- the file shows:\n{}\n--- the command prints:\n{}",
                 example.line,
                 example.command,
                 example.output.join("\n"),
@@ -104,5 +112,41 @@ fn every_readme_example_prints_what_the_readme_shows() {
             ));
         }
     }
+    (examples.len(), failures)
+}
+
+#[test]
+fn every_readme_example_prints_what_the_readme_shows() {
+    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let (count, failures) = run_examples(&readme);
+    assert!(
+        count >= 10,
+        "the README shows its commands ({count} examples)"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_docs_example_prints_what_the_page_shows() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut pages: Vec<_> = std::fs::read_dir(&docs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    let mut failures = vec![];
+    let mut guide = 0;
+    for page in &pages {
+        let (count, mut failed) = run_examples(page);
+        if page.ends_with("guide.md") {
+            guide = count;
+        }
+        failures.append(&mut failed);
+    }
+    assert!(
+        guide >= 40,
+        "the guide shows every command ({guide} examples)"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -196,7 +196,7 @@ impl Engine<'_, f64> {
                             best
                         }
                     });
-                us.set(x, w);
+                us.set(x, w.clamp(0.0, 1.0));
                 table[[hidden.index(x), s, o]] = a as i8;
             }
             for &x in &layer.states {
@@ -206,7 +206,7 @@ impl Engine<'_, f64> {
                     Next::Continue(y) => *us.get(y),
                     Next::Again(y) => *them.get(y),
                 });
-                them.set(x, value);
+                them.set(x, value.clamp(0.0, 1.0));
             }
         }
         let bound = 0.5 * (us.get(State::START) + them.get(State::START));

@@ -461,7 +461,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                     for opponent in &mut self.field {
                         for h in 0..n {
                             let value = values.next().expect("a value for each state");
-                            opponent.us.set(layer.states[h * cells + i], value);
+                            opponent.us.set(layer.states[h * cells + i], value.unit());
                         }
                     }
                     i += 1;
@@ -496,7 +496,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 for i in 0..cells {
                     for h in 0..n {
                         let value = values.next().expect("a value for each state");
-                        opponent.them.set(layer.states[h * cells + i], value);
+                        opponent.them.set(layer.states[h * cells + i], value.unit());
                     }
                 }
             }

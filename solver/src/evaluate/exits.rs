@@ -82,8 +82,10 @@ impl<V: Probability> Engine<'_, V> {
                     own: b_moves,
                 };
                 (
-                    self.fixed_turn(x, h, a_actions[cell], dice_tables[h], a_side),
-                    self.fixed_turn(x, h, b_actions[cell], dice_tables[h], b_side),
+                    self.fixed_turn(x, h, a_actions[cell], dice_tables[h], a_side)
+                        .unit(),
+                    self.fixed_turn(x, h, b_actions[cell], dice_tables[h], b_side)
+                        .unit(),
                 )
             });
         }

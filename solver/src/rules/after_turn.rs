@@ -11,6 +11,7 @@ use super::digits::{
     digits, divisor_count, is_perfect_square, is_prime, leftmost_digit, next_prime, ones,
     power_of_three_digits_match, tens, tens_ones_gap,
 };
+use super::hidden::pig_out;
 use super::Rules;
 
 /// A rule applied to the scores after the turn's points are added, in order.
@@ -64,6 +65,11 @@ pub enum AfterTurn {
     FuzzyFactors,
     /// Swine Swap (NJU 2023): a perfect-square mover's score swaps the scores.
     SwineSwapMoverSquare,
+    /// Pig Fest (su15 contest): a turn without a Pig Out scores its points
+    /// times max(1, the mover's Pig Outs in a row before it), the run capped
+    /// at 3; the turn's points have been added, so the mover gains them
+    /// (multiplier - 1) times more. A Pig Out scores its 1 point.
+    PigFest,
 }
 
 /// Feral Hogs' bonus: the points a mover gains whose num_rolls is 2 away
@@ -107,6 +113,9 @@ impl AfterTurn {
             // m = r² becomes (r + 1)².
             AfterTurn::SquareSwine if is_perfect_square(m) => ((m.isqrt() + 1).pow(2), o),
             AfterTurn::FuzzyFactors => (m + fuzzy_factors(m), o),
+            AfterTurn::PigFest if !pig_out(turn.num_rolls, points) => {
+                (m + points * (u32::from(turn.memory).max(1) - 1), o)
+            }
             _ => (m, o),
         }
     }
@@ -155,6 +164,20 @@ impl AfterTurn {
                 | AfterTurn::SwineSwapOnesDiffTens
                 | AfterTurn::SwineSwapMoverSquare
         )
+    }
+
+    /// Whether a swap's test reads the two scores alike: swaps(m, o) =
+    /// swaps(o, m) for every pair (false for every other rule).
+    pub fn is_symmetric(self) -> bool {
+        self.is_swap()
+            && !matches!(
+                self,
+                AfterTurn::SwineSwapMoverRepdigit
+                    | AfterTurn::SwineSwapOnesTens
+                    | AfterTurn::SwineSwapLeadOnes
+                    | AfterTurn::SwineSwapOnesDiffTens
+                    | AfterTurn::SwineSwapMoverSquare
+            )
     }
 
     /// Whether the rule moves the mover's score by a function of that score
@@ -232,6 +255,9 @@ impl AfterTurn {
             AfterTurn::SwineSwapMoverSquare => {
                 "Swine Swap: if the mover's new score is a perfect square, the scores swap"
             }
+            AfterTurn::PigFest => {
+                "Pig Fest: a turn without a Pig Out scores its points times max(1, the mover's Pig Outs in a row before it), at most 3"
+            }
         }
     }
 }
@@ -287,5 +313,26 @@ impl Rules {
         self.after
             .iter()
             .fold((mover, opponent), |scores, rule| rule.apply(scores, turn))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A swap called symmetric swaps (m, o) exactly when it swaps (o, m),
+    /// and every other swap has a pair where it does not.
+    #[test]
+    fn symmetric_swaps_read_both_scores_alike() {
+        for rule in AfterTurn::VARIANTS
+            .iter()
+            .map(|v| v.parse::<AfterTurn>().unwrap())
+        {
+            if !rule.is_swap() {
+                continue;
+            }
+            let alike = (0..120).all(|m| (0..120).all(|o| rule.swaps(m, o) == rule.swaps(o, m)));
+            assert_eq!(alike, rule.is_symmetric(), "{rule}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use strum::{Display, EnumString, VariantNames};
 
 use super::digits::{is_prime, next_prime};
-use super::{Dice, Rules, State};
+use super::{Dice, Rules, Special, State};
 
 /// How many sides the mover's dice have.
 #[derive(Display, EnumString, VariantNames)]
@@ -14,7 +14,7 @@ use super::{Dice, Rules, State};
 pub enum Sides {
     /// The sides carried in the state: six at the start (and always, unless Pork Chop flips them).
     Six,
-    /// Hog Wild (fa13, fa12): four-sided when score + opponent_score is a multiple of 7.
+    /// Hog Wild (fa13, fa12, sp13): four-sided when score + opponent_score is a multiple of 7.
     FourOnSevens,
 }
 
@@ -37,7 +37,7 @@ pub enum PigOut {
     OnePoint,
     /// Pig Out (fa16): any 1 scores the number of 1s.
     CountOnes,
-    /// Pig out with 49ers (fa12): any 1 scores 1, unless the mover's score is exactly 49.
+    /// Pig out with 49ers (sp13): any 1 scores 1, unless the mover's score is exactly 49.
     #[strum(serialize = "one_point_except_49")]
     OnePointExcept49,
     /// Piggy Back (fa15): any 1 scores 0 for the mover, and the opponent
@@ -84,7 +84,7 @@ pub enum PointModifier {
     HogtimusPrime,
     /// When Pigs Fly (fa16): points = min(points, 25 - num_rolls).
     WhenPigsFly,
-    /// Touchdown (fa12): points that are a multiple of 6 gain points / 6.
+    /// Touchdown (sp13): points that are a multiple of 6 gain points / 6.
     Touchdown,
 }
 
@@ -120,8 +120,12 @@ impl PointModifier {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ActionLimit {
     None,
-    /// Hog Tied (fa12): when score + opponent_score ends in 7, a choice above 1 becomes 1.
+    /// Hog Tied (su16): when score + opponent_score ends in 7, a choice above 1 becomes 1.
     HogTied,
+    /// Hog Tied as the 2012-13 courses' `play()` applies it (fa12, sp13):
+    /// an answer above the allowed number of dice (1 under Hog Tied, else
+    /// 10) plays the allowed number: 49 rolls 10.
+    HogTiedClamped,
 }
 
 impl Rules {
@@ -130,19 +134,29 @@ impl Rules {
     pub fn effective_rolls(&self, state: State, num_rolls: i32) -> i32 {
         let tied = || (state.score + state.opponent_score) % 10 == 7;
         match self.limit {
-            ActionLimit::HogTied if tied() => num_rolls.min(1),
+            ActionLimit::HogTied | ActionLimit::HogTiedClamped if tied() => num_rolls.min(1),
             _ => num_rolls,
         }
     }
 
     /// The dice rolled from `state`: Hog Wild picks four sides or re-rolling dice
-    /// when score + opponent_score is a multiple of 7 (0 included).
+    /// when score + opponent_score is a multiple of 7 (0 included). The
+    /// state's sides are those of the other turns: Pork Chop's four-sided
+    /// dice stay four under Hog Wild, while after Ham Hijinks' odd number
+    /// of exchanges Hog Wild's dice are six-sided. Every die of an extra
+    /// turn has the sides of the dice of extra turns, where the rules set them.
     pub fn dice(&self, state: State) -> Dice {
         let sevens = (state.score + state.opponent_score).is_multiple_of(7);
-        let sides = match self.sides {
-            Sides::FourOnSevens if sevens => 4,
+        let mut sides = match self.sides {
+            Sides::FourOnSevens if sevens => match self.special {
+                Special::HamHijinks => 10 - state.sides,
+                _ => 4,
+            },
             _ => state.sides,
         };
+        if state.extra {
+            sides = self.extra_dice.sides().unwrap_or(sides);
+        }
         let reroll = self.reroll == Reroll::OnSevens && sevens;
         Dice { sides, reroll }
     }

@@ -22,6 +22,14 @@ pub struct Preset {
     /// Where the rules come from: "owner/repo: path @commit" of public
     /// copies of the course's files, or the course's pages.
     pub sources: &'static [&'static str],
+    /// The rule functions of the course's `hog.py`, written `name/arity`:
+    /// a folder's `hog.py` that defines all of them (and no preset's longer
+    /// list) has this preset's skeleton (see the `hog` crate's semester
+    /// detection). Empty for a preset no course hands out as a project.
+    pub skeleton: &'static [&'static str],
+    /// Where the course plays these rules as a step of the project but
+    /// grades another game (the `-simple` twins): the preset it grades.
+    pub graded_as: Option<&'static str>,
 }
 
 /// Every name `--rules` takes for a preset: each preset's name, then its aliases.
@@ -41,6 +49,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.80"),
         text: "zero=free_bacon_largest_digit,sides=six,reroll=on_sevens,pig_out=count_ones,bonus=none,points=hogtimus_prime+when_pigs_fly,after=swine_swap_double,limit=none,special=pork_chop",
         sources: &["Hoohchaos/CS61A-Fall-2016: projects/hog/hog.py, tests/utils.py @1bf0c24"],
+        skeleton: &["free_bacon/1", "reroll/1", "select_dice/3", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "fa13",
@@ -51,16 +61,20 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.59"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_double,limit=none,special=none",
         sources: &["twistedmove/61a-sp14-website: proj/hog/hog.html @b809099", "shkfnly/berkeley61A: Projects/hog/hog.py @7519b12"],
+        skeleton: &["select_dice/2", "take_turn/3", "play/3"],
+        graded_as: None,
     },
     Preset {
         name: "sp26",
-        aliases: &["fa23", "sp24", "su24", "fa24", "sp25", "su25", "fa25"],
-        course: "CS 61A Spring 2026 (= Fall 2023 to Fall 2025)",
+        aliases: &["fa23", "sp24", "su24", "fa24", "sp25", "su25", "fa25", "su26", "fa26"],
+        course: "CS 61A Spring 2026 (= Fall 2023 to Fall 2026)",
         summary: "Boar Brawl, Sow Sad, Sus Fuss",
         baseline: "always_roll(6)",
         target: None,
         text: "zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=sus_fuss,limit=none,special=none",
         sources: &["eric-9248/cs61a-spring-2026: proj/hog/index.html, proj/hog/hog.zip @a1cad13"],
+        skeleton: &["boar_brawl/2", "sus_update/4", "sus_points/1", "simple_update/4", "take_turn/4"],
+        graded_as: None,
     },
     Preset {
         name: "sp26-simple",
@@ -71,6 +85,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none",
         sources: &["eric-9248/cs61a-spring-2026: proj/hog/index.html, proj/hog/hog.zip @a1cad13"],
+        skeleton: &[],
+        graded_as: Some("sp26"),
     },
     Preset {
         name: "nju21",
@@ -81,16 +97,32 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=picky_piggy,sides=six,reroll=never,pig_out=one_point,bonus=feral_hogs,points=none,after=swine_swap_power_of_three,limit=none,special=none",
         sources: &["kyee22/NJU-SICP-FA21: proj01-Code/proj01/hog.py @6d694f4", "nju-sicp.bitbucket.io/2021/projs/proj01/"],
+        skeleton: &["picky_piggy/1", "swine_swap/2", "roll_dice/3", "take_turn/5"],
+        graded_as: None,
+    },
+    Preset {
+        name: "sp13",
+        aliases: &[],
+        course: "CS 61A Spring 2013",
+        summary: "Hog Tied, Hog Wild four-sided dice, Free Bacon (tens digit), Pig out with 49ers, Touchdown; answers above the allowed dice play the most allowed",
+        baseline: "always_roll(5)",
+        target: Some("0.61"),
+        text: "zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied_clamped,special=none",
+        sources: &["kokimoribe/CS61a-Proj1Hog: hog.py, README.md (\"Project date: 1/27/2013\") @60ea77f"],
+        skeleton: &["num_allowed_dice/2", "take_turn/5", "make_mean_strategy/2"],
+        graded_as: None,
     },
     Preset {
         name: "fa12",
         aliases: &[],
         course: "CS 61A Fall 2012",
-        summary: "Hog Tied, Hog Wild four-sided dice, Free Bacon (tens digit), Pig out with 49ers, Touchdown",
+        summary: "Hog Tied, Hog Wild four-sided dice, Free Bacon (tens digit), Pig out; answers above the allowed dice play the most allowed",
         baseline: "always_roll(5)",
-        target: Some("0.61"),
-        text: "zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point_except_49,bonus=none,points=touchdown,after=none,limit=hog_tied,special=none",
-        sources: &["DionWu/Hog-Dice-Game: hog.py @c1ae74d"],
+        target: None,
+        text: "zero=free_bacon_tens_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=hog_tied_clamped,special=none",
+        sources: &["DionWu/Hog-Dice-Game: hog.py @3115f37 (first committed 2012-09-13)"],
+        skeleton: &["num_allowed_dice/2", "take_turn/4", "make_mean_strategy/2"],
+        graded_as: None,
     },
     Preset {
         name: "fa14",
@@ -101,6 +133,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_abs_diff_plus_1,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_double,limit=none,special=none",
         sources: &["chenkc805/CS61AProjects: Projects/hog/hog.py @ce2792b", "dhrushilbadani/Hog: README.md"],
+        skeleton: &["bid_for_start/3", "select_dice/2", "take_turn/3"],
+        graded_as: None,
     },
     Preset {
         name: "sp15",
@@ -111,6 +145,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=prime_sum_leader_bonus,limit=none,special=none",
         sources: &["FreecssX/CS61A-SP15: week2/hog/hog.py, projects/hog/tests/q05.py @a5c75b4"],
+        skeleton: &["prime_strategy/4", "select_dice/2", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "su15",
@@ -121,6 +157,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.58"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_reverse_digits,limit=none,special=none",
         sources: &["61a-su15-website/61a-su15-website.github.io: proj/hog/index.html, proj/hog/hog.py, proj/hog/hog_eval.py, proj/hog/tests/10.py @5d3e63f"],
+        skeleton: &["is_swap/2", "select_dice/2", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "fa15",
@@ -131,6 +169,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.77"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=zero_piggy_back,bonus=none,points=hogtimus_prime,after=swine_swap_reverse_digits,limit=none,special=none",
         sources: &["linkseed18612254945/cs61a_2015Fall: project/hog/hog.py, project/hog/tests/utils.py @3fa4e72"],
+        skeleton: &["free_bacon/1", "is_swap/2", "swap_strategy/3", "select_dice/2", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "su16",
@@ -141,6 +181,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.70"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=hogtimus_prime,after=swine_swap_mover_repdigit,limit=hog_tied,special=none",
         sources: &["csyezheng/CS_61A_Summer_2016: week 1 Introduction/project1_Hog/hog.py, tests/utils.py, tests/11.py @078e304"],
+        skeleton: &["free_bacon/1", "is_swap/1", "select_dice/2", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "sp17",
@@ -151,6 +193,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.65"),
         text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=count_ones_capped,bonus=none,points=hogtimus_prime,after=swine_swap_double,limit=none,special=none",
         sources: &["BhumikaGoel/CS61A-Sp17: Projects/hog/hog.py, tests/utils.py, tests/11.py @4c6aecc", "Vedaank/cs61a-sp17"],
+        skeleton: &["free_bacon/1", "is_swap/2", "check_strategy/2", "select_dice/2", "take_turn/3", "play/5"],
+        graded_as: None,
     },
     Preset {
         name: "su17",
@@ -161,6 +205,8 @@ pub const PRESETS: &[Preset] = &[
         target: Some("0.735"),
         text: "zero=free_bacon_largest_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=hogtimus_prime,after=swine_swap_double,limit=none,special=perfect_piggy",
         sources: &["ema00/Berkeley-CS61A-sp15: 01_Introduction/hog/hog.py, calc.py, tests/12.py @55f61a7"],
+        skeleton: &["free_bacon/1", "is_swap/2", "select_dice/1", "take_turn/3"],
+        graded_as: None,
     },
     Preset {
         name: "fa17",
@@ -171,6 +217,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_largest_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_multiple,limit=none,special=none",
         sources: &["kanakgarg/CS61A-Fall-2017", "czahie/CS61A: Projects/hog/README.md", "sxyu/bacon: hog.cpp @241dce4"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "sp18",
@@ -181,6 +229,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_abs_diff_plus_2,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_multiple,limit=none,special=none",
         sources: &["siqiaof/CS61A-Spring-2018 @05bcc58", "Asuka20/cs61a-2018-spring @44eab4a", "zhenhuiguo1995/CS61A-Spring18 @a9264aa"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "su18",
@@ -191,6 +241,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_digit_product,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_ones_tens,limit=none,special=none",
         sources: &["anselzianfu/CS61A-sp18: projects/hog/hog.py @7e57671", "pdo55/hog @e619689"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "fa18",
@@ -201,6 +253,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_twice_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_digit_diff,limit=none,special=none",
         sources: &["taoliq/cs61a-fa18 @1b3d39d", "StoicLD/cs61a-2018fall @a014b01", "sxyu/bacon: hog.cpp @c777f8d"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "sp19",
@@ -211,6 +265,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_min_digit_plus_1,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_same_place_digit,limit=none,special=none",
         sources: &["Haoyun-Hong/cs61a-spring-2019 @1087b3c", "PrinceWang-Cal/CS61A-Spring-19 @c29b9f4", "sxyu/bacon: hog.cpp @4fd5425"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "su19",
@@ -221,6 +277,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_lead_ones,limit=none,special=none",
         sources: &["exuanbo/cs61a-su19 @c4fe6ce", "fanxin-cug/CS61A-Su19 @52043fd"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
+        graded_as: None,
     },
     Preset {
         name: "fa19",
@@ -231,6 +289,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_rolls+swine_swap_first_last_product,limit=none,special=none",
         sources: &["yuzhoumo/cs61a-fa2019 @4961469", "antonio-github/CS61A-fall2019 @b454167"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
+        graded_as: None,
     },
     Preset {
         name: "sp20",
@@ -241,6 +301,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_cube_alternating,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_power_of_three,limit=none,special=none",
         sources: &["QinJiaHao1994/cs61a-sp20-solutions @71a481b", "NJU-SICP/NJU-SICP-Materials-Src-2020: project1/hog/hog.py @d633346"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
+        graded_as: None,
     },
     Preset {
         name: "su20",
@@ -251,6 +313,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_ten_plus_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=feral_hogs_points+swine_swap_ones_diff_tens,limit=none,special=none",
         sources: &["Lama1kid/CS61A_Summer_2020 @7f0634b", "gretasharoyan/hog @bd61819"],
+        skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
+        graded_as: None,
     },
     Preset {
         name: "fa20",
@@ -261,6 +325,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_pi,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=swine_align+pig_pass",
         sources: &["Cal-CS-61A-Staff/cs61a-apps: hog/server/hog.py @513756e", "RonaldLN/CS-61A-Fall-2020 @f5ae8f3"],
+        skeleton: &["swine_align/2", "pig_pass/2", "extra_turn/2", "free_bacon/1", "take_turn/3"],
+        graded_as: None,
     },
     Preset {
         name: "sp21",
@@ -271,6 +337,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=piggy_points_square_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=more_boar",
         sources: &["ikventure/cs61a-sp21 @a48ece9", "DURUII/Course-UCB-CS61A-Spring2021 @9174f8c"],
+        skeleton: &["piggy_points/1", "more_boar/2", "take_turn/4"],
+        graded_as: None,
     },
     Preset {
         name: "su21",
@@ -281,6 +349,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=piggy_points_abs_diff_plus_4,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=more_boar_min_max",
         sources: &["xxxhol1c/cs61a-su2021 @22bd9e3", "sharon-chx/CS61A_summer21 @dafd0df"],
+        skeleton: &["piggy_points/1", "more_boar/2", "take_turn/4"],
+        graded_as: None,
     },
     Preset {
         name: "fa21",
@@ -291,6 +361,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=picky_piggy_one_seventh,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=hog_pile_double,limit=none,special=none",
         sources: &["chloepei867/cs61a-fall21 @b8a051c", "MartinLwx/CS61A-Fall-2021-UCB: Projects/hog/README.md"],
+        skeleton: &["picky_piggy/1", "hog_pile/2", "take_turn/4"],
+        graded_as: None,
     },
     Preset {
         name: "sp22",
@@ -301,6 +373,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=hefty_hogs,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=hog_pile_ones,limit=none,special=none",
         sources: &["caiscoding/CS61A-Spring2022: projects/proj1/README.md, projects/project1/hog/hog.py @738a763", "duilec/CS61A-spring2022 @b2ad679"],
+        skeleton: &["hefty_hogs/2", "hog_pile/2", "take_turn/5"],
+        graded_as: None,
     },
     Preset {
         name: "su22",
@@ -311,6 +385,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=free_bacon_twice_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=pigs_on_prime,limit=none,special=none",
         sources: &["songmuhan/cs61a-su22 @66e94c7", "YinY1/CS61A-su22 @bcf0af9"],
+        skeleton: &["oink_points/2", "pigs_on_prime/2", "take_turn/5"],
+        graded_as: None,
     },
     Preset {
         name: "fa22",
@@ -321,6 +397,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=pig_tail,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=square_swine,limit=none,special=none",
         sources: &["Cal-CS-61A-Staff/hog-fa22: hog.py, index.html, proj01.ok @17fb79b", "yifu-deng/cs61a-sp23 @239e388"],
+        skeleton: &["tail_points/1", "square_update/4", "simple_update/4", "take_turn/3"],
+        graded_as: None,
     },
     Preset {
         name: "fa22-simple",
@@ -331,6 +409,8 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=pig_tail,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none",
         sources: &["Cal-CS-61A-Staff/hog-fa22: hog.py @17fb79b"],
+        skeleton: &[],
+        graded_as: Some("fa22"),
     },
     Preset {
         name: "su23",
@@ -341,16 +421,152 @@ pub const PRESETS: &[Preset] = &[
         target: None,
         text: "zero=boar_brawl,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=fuzzy_factors,limit=none,special=none",
         sources: &["Stray36/CS-61A-Summer-2023 @56bdb76", "Zhouhaoran1994/cs61a_summer_2023 @eeee6f0"],
+        skeleton: &["boar_brawl/2", "fuzzy_update/4", "simple_update/4", "take_turn/4"],
+        graded_as: None,
     },
     Preset {
         name: "nju23",
-        aliases: &["nju24"],
-        course: "Nanjing University SICP Fall 2023 (= Fall 2024)",
+        aliases: &["nju24", "nju25"],
+        course: "Nanjing University SICP Fall 2023 (= Fall 2024, Fall 2025)",
         summary: "Pig Out, Picky Piggy 2 |tens - ones| + 1, Swine Swap on a perfect-square mover",
         baseline: "always_roll(6)",
         target: None,
         text: "zero=pig_tail,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_mover_square,limit=none,special=none",
         sources: &["fetch150zy/nju-sicp-2023fall: proj/proj01-Code.zip @be5ded2", "ILearnForever/NJU-SICP-2024Fall: .gitbook/assets/proj01-Code.zip @b7d42be"],
+        skeleton: &["picky_piggy/1", "swine_swap/1", "take_turn/3"],
+        graded_as: None,
+    },
+    Preset {
+        name: "fa13-contest",
+        aliases: &["sp14-contest"],
+        course: "CS 61A Fall 2013 Hog Contest (= Spring 2014's)",
+        summary: "fa13 with Ham Hijinks: -1 scores 1 and exchanges the dice (an odd number of exchanges gives the other sides, Hog Wild's too; hidden)",
+        baseline: "always_roll(5)",
+        target: None,
+        text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_double,limit=none,special=ham_hijinks",
+        sources: &["www-inst.eecs.berkeley.edu/~cs61a/fa13/proj/hog_contest/hog_contest.html", "inst.eecs.berkeley.edu/~cs61a/sp14/proj/hog_contest/hog_contest.html"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "fa14-contest",
+        aliases: &[],
+        course: "CS 61A Fall 2014 Hog Contest",
+        summary: "fa14 with bids: final_bid decides who moves first and the starting scores (a bid exactly 5 higher starts first at 10-0)",
+        baseline: "always_roll(5)",
+        target: None,
+        text: "zero=free_bacon_abs_diff_plus_1,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_double,limit=none,special=none,bids=plus_5",
+        sources: &["inst.eecs.berkeley.edu/~cs61a/fa14/proj/hog_contest/", "karthik-shanmugam/cs61a-proj1: hog.py, tests/q04.py, tests/info.py @106ce00"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "su15-contest",
+        aliases: &[],
+        course: "CS 61A Summer 2015 Hog Contest",
+        summary: "su15 with Ham Hijinks and Pig Fest: Pig Outs in a row multiply the next other turn's points, up to 3 (hidden)",
+        baseline: "always_roll(5)",
+        target: None,
+        text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=one_point,bonus=none,points=none,after=pig_fest+swine_swap_reverse_digits,limit=none,special=ham_hijinks",
+        sources: &["61a-su15-website/61a-su15-website.github.io: proj/hog_contest/index.html @7c49b9e"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "sp17-contest",
+        aliases: &[],
+        course: "CS 61A Spring 2017 Hog Contest",
+        summary: "sp17 with Pork Chop: -1 scores 1 and exchanges the dice, read as Ham Hijinks (Hog Wild's dice exchanged too; hidden)",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,pig_out=count_ones_capped,bonus=none,points=hogtimus_prime,after=swine_swap_double,limit=none,special=ham_hijinks",
+        sources: &["the sp17 contest page (a web copy: \"Optional Contest: Hog Strategy\", Pork Chop)", "BhumikaGoel/CS61A-Sp17 @4c6aecc"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "fa17-contest",
+        aliases: &[],
+        course: "CS 61A Fall 2017 Hog Contest",
+        summary: "fa17 with Time Trot mod 8: rolling turn number mod 8 dice gives another turn, never twice in a row (the turn hidden)",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_largest_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_multiple,limit=none,special=none,extra=time_trot_8",
+        sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @241dce4", "inst.eecs.berkeley.edu/~cs61a/fa17/proj/hog_contest/"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "sp18-contest",
+        aliases: &[],
+        course: "CS 61A Spring 2018 Hog Contest",
+        summary: "sp18 with Time Trot mod 8",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_abs_diff_plus_2,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_multiple,limit=none,special=none,extra=time_trot_8",
+        sources: &["the sp18 contest page (a web copy: contest ending Monday, February 12th)", "sxyu/bacon: include/params.h @9da0e41 (MOD_TROT = 8)"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "su18-contest",
+        aliases: &[],
+        course: "CS 61A Summer 2018 Hog Contest",
+        summary: "su18 with Time Trot mod 8",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_digit_product,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_ones_tens,limit=none,special=none,extra=time_trot_8",
+        sources: &["the su18 contest page (a web copy: contest ending Sunday, July 1st)", "sxyu/bacon: include/params.h @9da0e41 (MOD_TROT = 8)"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "fa18-contest",
+        aliases: &[],
+        course: "CS 61A Fall 2018 Hog Contest",
+        summary: "fa18 with Time Trot mod 5",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_twice_tens_minus_ones,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_digit_diff,limit=none,special=none,extra=time_trot_5",
+        sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @c777f8d", "sxyu/bacon2: core.cpp, config.cpp @456fedc"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "sp19-contest",
+        aliases: &[],
+        course: "CS 61A Spring 2019 Hog Contest",
+        summary: "sp19 with Time Trot mod 5",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_min_digit_plus_1,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_same_place_digit,limit=none,special=none,extra=time_trot_5",
+        sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @4fd5425 (\"SP19 rules\")"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "su19-contest",
+        aliases: &[],
+        course: "CS 61A Summer 2019 Hog Contest",
+        summary: "su19 with Time Trot mod 5",
+        baseline: "always_roll(4)",
+        target: None,
+        text: "zero=free_bacon_ten_minus_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=swine_swap_lead_ones,limit=none,special=none,extra=time_trot_5",
+        sources: &["the su19 contest page (Time Trot mod 5)", "sxyu/bacon2: core.cpp @456fedc (Time Trot mod 5, the engine of 2019)"],
+        skeleton: &[],
+        graded_as: None,
+    },
+    Preset {
+        name: "sp21-contest",
+        aliases: &[],
+        course: "CS 61A Spring 2021 Hog Contest",
+        summary: "sp21 with Time Trot mod 8 (never on an extra turn) and eight-sided dice on every extra turn (the turn hidden)",
+        baseline: "always_roll(6)",
+        target: None,
+        text: "zero=piggy_points_square_min_digit,sides=six,reroll=never,pig_out=one_point,bonus=none,points=none,after=none,limit=none,special=none,extra=more_boar+time_trot_8,extra_dice=eight_sided",
+        sources: &["Andris-Huang/Hog-Strategy: README.md @4781b10 (the contest's rules, from cs61a.org/proj/hog_contest)", "ikventure/cs61a-sp21 @a48ece9"],
+        skeleton: &[],
+        graded_as: None,
     },
 ];
 
@@ -398,6 +614,10 @@ impl Rules {
 
     pub fn fa12() -> Rules {
         Rules::preset("fa12")
+    }
+
+    pub fn sp13() -> Rules {
+        Rules::preset("sp13")
     }
 }
 

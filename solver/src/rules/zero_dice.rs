@@ -20,7 +20,7 @@ use super::digits::{digits, largest_digit, ones, smallest_digit, tens, tens_ones
 pub enum ZeroDice {
     /// Free Bacon (fa16, fa13): 1 + the largest digit of the opponent's score.
     FreeBaconLargestDigit,
-    /// Free Bacon (fa12): 1 + the tens digit of the opponent's score.
+    /// Free Bacon (fa12, sp13): 1 + the tens digit of the opponent's score.
     FreeBaconTensDigit,
     /// Boar Brawl (sp26): max(1, 3 * |tens(opponent) - ones(mover)|).
     BoarBrawl,

@@ -44,7 +44,7 @@ impl<V: Probability> Options<V> {
         let action = (0..MAX_ACTIONS)
             .find(|&i| value_of(i).is_some_and(|v| V::ties(&v, &best)))
             .expect("the best value is some action's value");
-        (best, (action as i32 + self.min_action) as i8)
+        (best.unit(), (action as i32 + self.min_action) as i8)
     }
 }
 
@@ -118,7 +118,7 @@ impl<V: Probability> Engine<'_, V> {
             .actions()
             .find(|&a| V::ties(&values[(a - min_action) as usize], &best))
             .expect("the best value is some action's value");
-        (best, action as i8)
+        (best.unit(), action as i8)
     }
 
     /// Whether a turn of no dice and p > 0 points is worth what a roll of
@@ -203,6 +203,11 @@ impl<V: Probability> Engine<'_, V> {
     /// A lone rule on the mover's score (Sus Fuss, Pigs on Prime, ...) turns
     /// m = s + p into moved(m) (the opponent's score stays below G, so no
     /// loss): f(p) = cell(grid[d, o, moved(m)]) if moved(m) < G, else 1.
+    ///
+    /// f(0) is left as it is: no roll read through f scores 0 points (Pig
+    /// Out scores 1; Piggy Back's rolls of 0 points are summed action by
+    /// action), and its cell, (d, o, s), lies in x's own layer, which a
+    /// team of threads may not have computed yet ([`super::team`]).
     #[inline]
     pub(super) fn roll_values(
         &self,
@@ -226,7 +231,7 @@ impl<V: Probability> Engine<'_, V> {
             ..x
         });
         if landing == Landing::Mover {
-            for (m, slot) in (s..).zip(f.iter_mut()) {
+            for (m, slot) in (s..).zip(f.iter_mut()).skip(1) {
                 let moved = self.model.moved(m);
                 *slot = if moved < goal {
                     grid.read(row + moved as usize, cell)
@@ -237,12 +242,12 @@ impl<V: Probability> Engine<'_, V> {
             return;
         }
         let (on, past) = f.split_at_mut(f.len().min((goal - s) as usize));
-        grid.read_run(row + s as usize, on, cell);
+        grid.read_run(row + s as usize + 1, &mut on[1..], cell);
         past.fill(V::one());
         if landing != Landing::Fires {
             return;
         }
-        let mut fires = self.model.fire_points(x, f.len() as u32 - 1);
+        let mut fires = self.model.fire_points(x, f.len() as u32 - 1) & !1;
         while fires != 0 {
             let p = fires.trailing_zeros();
             fires &= fires - 1;
@@ -250,7 +255,8 @@ impl<V: Probability> Engine<'_, V> {
         }
     }
 
-    /// f(p) through the general next(x, 1, p): the path every fast path is tested against.
+    /// f(p) through the general next(x, 1, p) for p >= 1: the path every
+    /// fast path is tested against.
     pub(super) fn roll_values_general(
         &self,
         x: State,
@@ -259,7 +265,7 @@ impl<V: Probability> Engine<'_, V> {
         own: &impl Cells<V>,
         cell: &impl Fn(&V) -> V,
     ) {
-        for (p, slot) in f.iter_mut().enumerate() {
+        for (p, slot) in f.iter_mut().enumerate().skip(1) {
             *slot = outcome_value(self.model.next(x, 1, p as u32), grid, own, cell);
         }
     }

@@ -56,7 +56,8 @@ fn fast_paths_equal_the_general_path() {
                     let (mut fast, mut general) = (vec![-1.0; len], vec![-2.0; len]);
                     engine.roll_values(x, &mut fast, &grid, &grid, &complement);
                     engine.roll_values_general(x, &mut general, &grid, &grid, &complement);
-                    assert_eq!(fast, general, "{rules} goal {goal} from {x:?}");
+                    // f(0) is never read, and left as it is.
+                    assert_eq!(fast[1..], general[1..], "{rules} goal {goal} from {x:?}");
                     // Free Bacon's value read from the rolls' (Engine::each_action).
                     let points = model.fixed_points(x, 0) as usize;
                     if engine.zero_dice_from_rolls() && points > 0 {

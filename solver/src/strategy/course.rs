@@ -256,7 +256,7 @@ pub const COURSE_STRATEGIES: &[CourseStrategy] = &[
         name: "make_comeback_strategy",
         params: &[&["margin"], NUM_ROLLS],
         definitions: &[Definition {
-            semesters: &["fa12"],
+            semesters: &["fa12", "sp13"],
             decide: Decide::Comeback,
             threshold: None,
         }],
@@ -265,7 +265,7 @@ pub const COURSE_STRATEGIES: &[CourseStrategy] = &[
         name: "make_mean_strategy",
         params: &[&["min_points"], NUM_ROLLS],
         definitions: &[Definition {
-            semesters: &["fa12"],
+            semesters: &["fa12", "sp13"],
             decide: Decide::Mean,
             threshold: None,
         }],
@@ -423,7 +423,7 @@ impl ZeroTurn {
             new,
             after,
             swapped,
-            extra: rules.extra_turn(after.0, after.1),
+            extra: rules.scores_give_extra_turn(after.0, after.1),
         }
     }
 

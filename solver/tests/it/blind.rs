@@ -8,9 +8,9 @@
 //! * it never exceeds its bound, the best response that sees the sides, as
 //!   the reference solves it;
 //! * where the rules hide nothing it is exactly the ordinary best response;
-//! * at the course's goal it clears the quality bar of issue 8 and beats
+//! * at the course's goal it clears the course's quality bar and beats
 //!   the two constructions it improves on, and its kicks improve on the
-//!   starts' ascents up to the figure issue 20 found outside hog;
+//!   starts' ascents up to the figure iterated searches outside hog find;
 //! * the bound proved by branch and bound lies between the search's win
 //!   rate and the sighted bound, is the sighted bound at its root, and when
 //!   the search completes it is the best blind win rate, which exhaustive
@@ -162,9 +162,9 @@ fn without_hidden_state_it_is_the_best_response() {
     }
 }
 
-/// The course figures of issue 8: at least 0.922 against always_roll(4),
-/// under the 0.92985 bound, and above the best file hog had before (the
-/// no-Pork-Chop best response, 0.7368) and a Pork-Chop-first construction.
+/// The course's figures: at least 0.922 against always_roll(4), under the
+/// 0.92985 bound, and above the best response that never plays Pork Chop
+/// (0.7368) and a Pork-Chop-first construction.
 #[test]
 fn fa16_at_goal_100_clears_the_course_bar() {
     let rules = Rules::fa16();
@@ -175,7 +175,7 @@ fn fa16_at_goal_100_clears_the_course_bar() {
     assert!(blind.grade.win_rate >= 0.922, "{}", blind.grade.win_rate);
     assert!(blind.grade.win_rate <= blind.bound);
     assert!((blind.bound - 0.92985).abs() < 1e-5, "{}", blind.bound);
-    // The starts' ascents alone end at 0.9225750 (issue 20); the kicks
+    // The starts' ascents alone end at 0.9225750; the kicks
     // find a better local optimum.
     let unkicked = engine.blind_response_kicked(&b, 0).unwrap();
     assert!(
@@ -189,12 +189,12 @@ fn fa16_at_goal_100_clears_the_course_bar() {
         blind.grade.win_rate,
         unkicked.grade.win_rate
     );
-    // Issue 20's figure: iterated local search outside hog reached
-    // 0.9225836 (seven places) in about two minutes, and thousands of
-    // further kicks found nothing higher; the default search reaches it.
+    // Iterated local search outside hog reaches 0.9225836 (seven places)
+    // in about two minutes, and thousands of further kicks find nothing
+    // higher; the default search reaches it.
     assert!(
         blind.grade.win_rate >= 0.92258355,
-        "{} below issue 20's 0.9225836",
+        "{} below the iterated search's 0.9225836",
         blind.grade.win_rate
     );
 
@@ -209,7 +209,7 @@ fn fa16_at_goal_100_clears_the_course_bar() {
     assert!(construction > 0.9, "{construction}");
     assert!(blind.grade.win_rate > construction);
 
-    // The same game without Pork Chop: nothing hidden, the old best file.
+    // The same game without Pork Chop: nothing hidden, a plain best response.
     let text = rules
         .to_string()
         .replace("special=pork_chop", "special=none");

@@ -234,23 +234,23 @@ fn nju21_swine_swap_strategy() {
 }
 
 #[test]
-fn fa12_make_comeback_strategy() {
+fn sp13_make_comeback_strategy() {
     // margin 10: behind by 10 rolls 5 + 1; behind by 9, or ahead, rolls 5.
     let cases = [((20, 30), 6), ((20, 29), 5), ((30, 20), 5), ((0, 99), 6)];
-    check("fa12", "make_comeback_strategy", &[10], &cases);
+    check("sp13", "make_comeback_strategy", &[10], &cases);
     check(
-        "fa12",
+        "sp13",
         "make_comeback_strategy",
         &[10, 3],
         &[((20, 30), 4), ((20, 29), 3)],
     );
-    check_defaults("fa12", "make_comeback_strategy", &[10], &[10, 5]);
-    let error = strategy_error("fa12", "make_comeback_strategy", &[]);
+    check_defaults("sp13", "make_comeback_strategy", &[10], &[10, 5]);
+    let error = strategy_error("sp13", "make_comeback_strategy", &[]);
     assert!(error.contains("margin"), "{error}");
 }
 
 #[test]
-fn fa12_make_mean_strategy() {
+fn sp13_make_mean_strategy() {
     let cases = [
         // (3, 53): 1 + 5 = 6 -> Touchdown 7 >= 7; 3 + 7 + 53 = 63 = 9 * 7.
         ((3, 53), 0),
@@ -261,24 +261,24 @@ fn fa12_make_mean_strategy() {
         // (1, 32): 4 < 7, although 37 ends in 7.
         ((1, 32), 5),
     ];
-    check("fa12", "make_mean_strategy", &[7], &cases);
+    check("sp13", "make_mean_strategy", &[7], &cases);
     // min_points 8: Touchdown's 7 is not enough. min_points 4, num_rolls 2:
     // (1, 32) -> 4 and 37 rolls 0; (2, 32) -> 38 = 5 * 7 + 3 rolls 2.
-    check("fa12", "make_mean_strategy", &[8], &[((3, 53), 5)]);
+    check("sp13", "make_mean_strategy", &[8], &[((3, 53), 5)]);
     check(
-        "fa12",
+        "sp13",
         "make_mean_strategy",
         &[4, 2],
         &[((1, 32), 0), ((2, 32), 2)],
     );
-    check_defaults("fa12", "make_mean_strategy", &[7], &[7, 5]);
-    let error = strategy_error("fa12", "make_mean_strategy", &[]);
+    check_defaults("sp13", "make_mean_strategy", &[7], &[7, 5]);
+    let error = strategy_error("sp13", "make_mean_strategy", &[]);
     assert!(error.contains("min_points"), "{error}");
 }
 
 #[test]
 fn always_roll_in_every_preset() {
-    for preset in ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "fa12"] {
+    for preset in ["fa16", "fa13", "sp26", "sp26-simple", "nju21", "sp13"] {
         for n in [0, 4, 10] {
             check(preset, "always_roll", &[n], &[((0, 0), n), ((57, 93), n)]);
         }
@@ -305,7 +305,7 @@ fn course_strategies_belong_to_their_presets() {
         ("nju21", "swap_strategy", &[]),
         ("fa16", "boar_strategy", &[]),
         ("fa13", "sus_strategy", &[]),
-        ("fa12", "picky_piggy_strategy", &[]),
+        ("sp13", "picky_piggy_strategy", &[]),
         ("sp26", "swine_swap_strategy", &[]),
         ("nju21", "make_comeback_strategy", &[10]),
         ("fa16", "make_mean_strategy", &[7]),
@@ -409,7 +409,7 @@ fn minus_one_answers_are_errors_outside_fa16() {
 }
 
 #[test]
-fn course_strategies_become_policies_and_comeback_past_ten_is_caught() {
+fn course_strategies_become_policies_and_comeback_past_ten_plays_as_the_course_plays_it() {
     // Every course strategy with its defaults answers a legal action everywhere.
     for (preset, name, args) in [
         ("fa16", "bacon_strategy", &[][..]),
@@ -417,22 +417,32 @@ fn course_strategies_become_policies_and_comeback_past_ten_is_caught() {
         ("fa13", "swap_strategy", &[]),
         ("sp26", "sus_strategy", &[]),
         ("nju21", "swine_swap_strategy", &[]),
-        ("fa12", "make_mean_strategy", &[7]),
+        ("sp13", "make_mean_strategy", &[7]),
     ] {
         let rules = Rules::parse(preset).unwrap();
         let play = strategy(preset, name, args);
         let policy = Policy::from_strategy(&play, &rules, 100, name).unwrap();
-        let state = State {
-            score: 57,
-            opponent_score: 93,
-            sides: 6,
-            memory: Default::default(),
-        };
+        let state = State::new(57, 93);
         assert_eq!(policy.get(state), play(57, 93) as i32);
     }
-    // make_comeback_strategy(10, 10) answers 10 + 1 = 11 when behind by 10.
-    let play = strategy("fa12", "make_comeback_strategy", &[10, 10]);
-    let error = Policy::from_strategy(&play, &Rules::fa12(), 100, "comeback").unwrap_err();
+    // make_comeback_strategy(10, 10) answers 10 + 1 = 11 when behind by 10:
+    // the 2012-13 courses' play() rolls the most dice allowed for it (its
+    // docstring: "If a strategy returns more than the maximum allowed dice
+    // for a turn, then the maximum allowed is rolled instead").
+    let play = strategy("sp13", "make_comeback_strategy", &[10, 10]);
+    let clamped = Policy::from_strategy(&play, &Rules::sp13(), 100, "comeback").unwrap();
+    assert_eq!(play(0, 10), 11);
+    assert_eq!(clamped.get(State::new(0, 10)), 10);
+    assert_eq!(clamped.get(State::new(0, 9)), 10);
+    // Rules whose course refuses such an answer (sp13's with su16's Hog
+    // Tied) name it.
+    let refusing = Rules::parse(
+        &Rules::sp13()
+            .to_string()
+            .replace("limit=hog_tied_clamped", "limit=hog_tied"),
+    )
+    .unwrap();
+    let error = Policy::from_strategy(&play, &refusing, 100, "comeback").unwrap_err();
     match error {
         Error::BadAnswer {
             score,

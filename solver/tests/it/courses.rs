@@ -10,7 +10,7 @@
 //! | kind | course function | hog |
 //! |---|---|---|
 //! | `zero_dice` | free_bacon, picky_piggy, tail_points, hefty_hogs, ... | `Rules::zero_dice_points` |
-//! | `roll` | roll_dice(n, dice) | `Rules::roll_points` |
+//! | `roll` | roll_dice(n, dice) | `Rules::roll_points` (at the case's `score`, 0 unless given: sp13's 49ers) |
 //! | `turn` | take_turn(n, [score,] opp, dice) | `fixed_points` for 0 dice, else `roll_points` + `modify_points` (no Hog Tied: take_turn is given num_rolls) |
 //! | `swap` | is_swap / swine_swap | the after-turn rules on (score, opponent_score) swap them |
 //! | `after` | hog_pile, pigs_on_prime, fuzzy_points | the after-turn rules (the turn's points taken as 0: none of these reads them) |
@@ -26,7 +26,8 @@
 //!
 //! **Skipped, never passed**: a `swap` case with equal scores (a swap of
 //! equal scores changes nothing hog can show); the helpers with no hog
-//! counterpart (fa14's bid_for_start: hog has no bidding; su23's hog_gcd).
+//! counterpart (su23's hog_gcd). fa14's `bid_for_start` replays against
+//! the bids of its contest, `fa14-contest`.
 //! Every `strategy` case replays: hog has every semester's course
 //! strategies (`hog_solver::strategy::COURSE_STRATEGIES`), those of the
 //! semesters without a preset too, played under their rules texts. The
@@ -135,7 +136,7 @@ fn replay(semester: &str, rules: &Rules, case: &Value) -> Option<Outcome> {
         ),
         "roll" => {
             let faces = cycled(case, uint(case, "num_rolls")?)?;
-            compare(uint(case, "points")?, rules.roll_points(0, &faces))
+            compare(uint(case, "points")?, rules.roll_points(score, &faces))
         }
         "turn" => {
             let n = case["num_rolls"].as_i64()? as i32;
@@ -257,6 +258,23 @@ fn helper(rules: &Rules, function: &str, case: &Value) -> Option<Outcome> {
             compare(
                 result.as_u64()? as u32,
                 compat::after_turn(rules, n, 0, 0, 0).0,
+            )
+        }
+        // The project's bid_for_start(bid0, bid1, goal), (score0, score1,
+        // start): the start its contest plays (fa14-contest's bids; the
+        // project's rule is the contest's); start unchecked where null.
+        "bid_for_start" => {
+            let contest = Rules::parse("fa14-contest").expect("a preset");
+            let start = contest.bids.start(arg(0)?, arg(1)?, arg(2)?)?;
+            let expected = result.as_array()?;
+            let first = expected[2].as_u64().map(|first| first as u8);
+            compare(
+                (expected[0].as_u64()?, expected[1].as_u64()?, first),
+                (
+                    start.scores.0.into(),
+                    start.scores.1.into(),
+                    first.map(|_| start.first),
+                ),
             )
         }
         other => Outcome::Skip(format!("course helper {other}: no hog counterpart")),

@@ -20,7 +20,7 @@ use crate::reference::{Ends, Reference};
 const TOLERANCE: f64 = 1e-9;
 
 /// Goals small enough for the reference. 23 reaches the sums where Hog Wild,
-/// Hog Tied and nju21's swaps fire; fa12 also runs at 55, where a mover can
+/// Hog Tied and nju21's swaps fire; sp13 also runs at 55, where a mover can
 /// stand on 49 (49ers). The presets after fa13 run at 23 alone: it reaches
 /// two-digit scores, where every one of their rules fires (the reversed
 /// digits of 12 and 21, Fuzzy Factors at 20, squares, primes, Hog Tied at
@@ -32,7 +32,7 @@ const TOLERANCE: f64 = 1e-9;
 /// 3^sum swaps.
 fn small_goals(preset: &Preset) -> Vec<u32> {
     match preset.name {
-        "fa12" => vec![10, 23, 55],
+        "sp13" => vec![10, 23, 55],
         "fa16" | "fa13" | "sp26" | "sp26-simple" | "nju21" => vec![10, 23],
         // (5, 24) are the lowest scores where both players' Hefty Hogs score
         // 0 and Hog Pile stays quiet: the first endless game.
@@ -71,12 +71,15 @@ fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
 /// The course baseline, always_roll(k), as docs/rules.md names it.
 fn baseline(preset: &Preset, goal: u32) -> Policy {
     let k = match preset.name {
-        "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" | "fa19" => {
-            4
-        }
-        "fa13" | "fa12" | "fa14" | "sp15" | "su15" | "fa15" => 5,
+        "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" | "fa19"
+        | "sp17-contest" | "fa17-contest" | "sp18-contest" | "su18-contest" | "fa18-contest"
+        | "sp19-contest" | "su19-contest" => 4,
+        "fa13" | "fa12" | "sp13" | "fa14" | "sp15" | "su15" | "fa15" | "fa13-contest"
+        | "fa14-contest" | "su15-contest" => 5,
         "sp26" | "sp26-simple" | "nju21" | "su16" | "sp20" | "su20" | "fa20" | "sp21" | "su21"
-        | "fa21" | "sp22" | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" => 6,
+        | "fa21" | "sp22" | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" | "sp21-contest" => {
+            6
+        }
         other => panic!("no baseline known for {other}"),
     };
     assert_eq!(preset.baseline, format!("always_roll({k})"));
@@ -140,10 +143,16 @@ fn contenders(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
             ("picky_piggy_strategy", &[4, 3]),
             ("swine_swap_strategy", &[0, 3]),
         ],
-        "fa12" => &[
+        "sp13" => &[
             ("always_roll", &[3]),
             ("make_comeback_strategy", &[3, 3]),
             ("make_mean_strategy", &[2, 3]),
+        ],
+        // Ham Hijinks: exchanging the dice every turn too.
+        "fa13-contest" | "su15-contest" | "sp17-contest" => &[
+            ("always_roll", &[0]),
+            ("always_roll", &[3]),
+            ("always_roll", &[-1]),
         ],
         // The later semesters: the zero-dice rule every turn, and a few dice.
         _ => &[("always_roll", &[0]), ("always_roll", &[3])],
@@ -454,12 +463,7 @@ fn nju21_zero_point_cycles_have_their_hand_derived_values() {
     let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
     let reference = Reference::new(&rules, GOAL);
     let optimum = reference.optimum();
-    let state = |score, opponent_score| State {
-        score,
-        opponent_score,
-        sides: 6,
-        memory: Default::default(),
-    };
+    let state = State::new;
     let passes = |x: State| rules.zero_dice_points(x.score, x.opponent_score) == 0;
     // r(x): the best of the actions that score.
     let exit = |x: State| {
@@ -535,4 +539,86 @@ fn nju21_zero_point_cycles_have_their_hand_derived_values() {
     let b = exit(x_bar);
     expect(x_bar, b);
     expect(x, exit(x).max(1.0 - b));
+}
+
+/// A rules text of random components: one value per slot, a random
+/// selection (in random order) of the point modifiers, at most two
+/// after-turn rules and at most two extra-turn rules. The text may be one
+/// the engine refuses ([`Rules::check_combination`]).
+fn any_rules_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use hog_solver::rules::{
+        ActionLimit, AfterTurn, ExtraTurn, PigOut, PointModifier, Reroll, RollBonus, Sides,
+        Special, ZeroDice,
+    };
+    use proptest::prelude::*;
+    use proptest::sample::{select, subsequence};
+    use strum::VariantNames;
+    let one = |names: &'static [&'static str]| select(names.to_vec());
+    let some = |names: &'static [&'static str], most: usize| {
+        subsequence(names.to_vec(), 0..=most)
+            .prop_shuffle()
+            .prop_map(|items| match items.is_empty() {
+                true => "none".to_string(),
+                false => items.join("+"),
+            })
+    };
+    (
+        (
+            one(ZeroDice::VARIANTS),
+            one(Sides::VARIANTS),
+            one(Reroll::VARIANTS),
+            one(PigOut::VARIANTS),
+            one(RollBonus::VARIANTS),
+        ),
+        (
+            some(PointModifier::VARIANTS, 3),
+            some(AfterTurn::VARIANTS, 2),
+            one(ActionLimit::VARIANTS),
+            one(Special::VARIANTS),
+            some(ExtraTurn::VARIANTS, 2),
+        ),
+    )
+        .prop_map(
+            |((zero, sides, reroll, pig_out, bonus), (points, after, limit, special, extra))| {
+                format!(
+                    "zero={zero},sides={sides},reroll={reroll},pig_out={pig_out},bonus={bonus},\
+                     points={points},after={after},limit={limit},special={special},extra={extra}"
+                )
+            },
+        )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("HOG_COMBINATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(24)
+    ))]
+
+    /// Any rule set the engine accepts, at a small goal, agrees with the
+    /// reference, which reads each component from the rules text on its
+    /// own: the self-play value of every state, and an evaluation of two
+    /// constant strategies. The goal is smaller where memories multiply the
+    /// states.
+    #[test]
+    fn random_rule_sets_agree_with_the_reference(text in any_rules_text(), goal in 6u32..=13, j in 1i64..=10, k in 0i64..=10) {
+        let Ok(rules) = Rules::parse(&text) else {
+            // Refused in one line: nothing to compute.
+            return Ok(());
+        };
+        let goal = if rules.recall() != Recall::None { goal.min(8) } else { goal };
+        let model = Model::new(&rules, goal).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let solution = engine.optimal();
+        let reference = Reference::new(&rules, goal);
+        let optimum = reference.optimum();
+        let what = format!("{text} goal {goal}");
+        for x in states(&rules, goal) {
+            check(&format!("{what}: V"), x, *solution.values.get(x), optimum.value(x));
+        }
+        let (a, b) = (policy(&rules, goal, "always_roll", &[j]), policy(&rules, goal, "always_roll", &[k]));
+        let evaluation = engine.evaluate(&a, &b);
+        let expected = reference.evaluation(&a, &b);
+        for x in states(&rules, goal) {
+            check_ends(&format!("{what}: always_roll({j}) against always_roll({k})"), x, evaluation.a_moves.get(x), expected.a_moves(x));
+        }
+    }
 }

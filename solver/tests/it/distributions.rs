@@ -13,10 +13,8 @@ const GOAL: u32 = 100;
 
 const fn state(score: u32, opponent_score: u32, sides: u32) -> State {
     State {
-        score,
-        opponent_score,
         sides,
-        memory: hog_solver::rules::Memory::NONE,
+        ..State::new(score, opponent_score)
     }
 }
 
@@ -34,17 +32,17 @@ const KINDS: &[(&str, State, u64)] = &[
     ("fa16", state(3, 4, 6), 36),
     ("fa16", state(1, 0, 4), 4),
     ("fa16", state(10, 4, 4), 16),
-    // fa13 and fa12: four sides when the sum is a multiple of 7 (0 included).
+    // fa13 and sp13: four sides when the sum is a multiple of 7 (0 included).
     ("fa13", state(1, 0, 6), 6),
     ("fa13", state(0, 0, 6), 4),
     ("fa13", state(20, 15, 6), 4),
-    ("fa12", state(1, 0, 6), 6),
-    ("fa12", state(0, 0, 6), 4),
-    ("fa12", state(30, 40, 6), 4),
-    // fa12 49ers, on six-sided (49 + 1 = 50) and four-sided (49 + 0, 49 + 7) dice.
-    ("fa12", state(49, 1, 6), 6),
-    ("fa12", state(49, 0, 6), 4),
-    ("fa12", state(49, 7, 6), 4),
+    ("sp13", state(1, 0, 6), 6),
+    ("sp13", state(0, 0, 6), 4),
+    ("sp13", state(30, 40, 6), 4),
+    // sp13 49ers, on six-sided (49 + 1 = 50) and four-sided (49 + 0, 49 + 7) dice.
+    ("sp13", state(49, 1, 6), 6),
+    ("sp13", state(49, 0, 6), 4),
+    ("sp13", state(49, 7, 6), 4),
     // sp26: six sides always.
     ("sp26", state(1, 0, 6), 6),
     ("sp26", state(0, 0, 6), 6),
@@ -117,13 +115,13 @@ fn nju21_feral_hogs_follow_the_movers_parity() {
 }
 
 #[test]
-fn fa12_forty_niners_never_pig_out() {
+fn sp13_forty_niners_never_pig_out() {
     // Two six-sided dice show a 1 in 36 - 5 * 5 = 11 rolls; two four-sided
     // dice in 16 - 3 * 3 = 7. Elsewhere each of them scores 1 point; at 49
     // none does, since the least sum is 1 + 1 = 2.
-    let fa12 = model("fa12");
+    let sp13 = model("sp13");
     let one_point = |state: State| {
-        let dist = fa12.roll(state, 2);
+        let dist = sp13.roll(state, 2);
         dist.counts
             .iter()
             .find(|&&(p, _)| p == 1)
@@ -180,9 +178,9 @@ fn exact_means_agree_with_seeded_monte_carlo() {
         ("sp26", state(5, 9, 6), 6),    // Sow Sad
         ("nju21", state(21, 10, 6), 5), // Feral Hogs, odd mover
         ("nju21", state(40, 3, 6), 3),  // Feral Hogs, even mover
-        ("fa12", state(49, 1, 6), 4),   // 49ers, six-sided
-        ("fa12", state(49, 0, 6), 3),   // 49ers, four-sided
-        ("fa12", state(10, 2, 6), 6),   // Touchdown
+        ("sp13", state(49, 1, 6), 4),   // 49ers, six-sided
+        ("sp13", state(49, 0, 6), 3),   // 49ers, four-sided
+        ("sp13", state(10, 2, 6), 6),   // Touchdown
     ];
     for (seed, (preset, state, n)) in cases.into_iter().enumerate() {
         let rules = Rules::parse(preset).unwrap();

@@ -133,3 +133,41 @@ proptest! {
         }
     }
 }
+
+/// Every probability the engine produces lies in [0, 1]: the sums of
+/// rounded probabilities that make a value may land an ulp above 1 (or a
+/// complement an ulp below 0), and the engine clamps them where it makes
+/// them. Every preset at the goals 1 to 12, where most states win or lose
+/// at once: the self-play values, a best response's, and an evaluation's.
+#[test]
+fn every_value_the_engine_produces_is_a_probability() {
+    let unit = |v: f64| (0.0..=1.0).contains(&v);
+    for preset in PRESETS {
+        let rules = preset.rules();
+        for goal in 1..=12 {
+            let model = Model::new(&rules, goal).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Parallel);
+            let at = format!("{} at goal {goal}", preset.name);
+            let values = engine.optimal().values;
+            assert!(values.cells().iter().all(|&v| unit(v)), "optimum, {at}");
+            let b = always_roll(&rules, goal, 3);
+            let response = engine.best_response(&b);
+            for grid in [&response.us, &response.them] {
+                assert!(grid.cells().iter().all(|&v| unit(v)), "response, {at}");
+            }
+            let evaluation = engine.evaluate(&always_roll(&rules, goal, 6), &b);
+            for grid in [&evaluation.a_moves, &evaluation.b_moves] {
+                for o in grid.cells() {
+                    let each = [o.a_wins, o.b_wins, o.draw];
+                    assert!(each.iter().all(|&v| unit(v)), "evaluation, {at}: {o:?}");
+                }
+            }
+            let grade = engine.grade(&always_roll(&rules, goal, 6), &b);
+            for o in [&grade.first, &grade.second] {
+                let each = [o.a_wins, o.b_wins, o.draw];
+                assert!(each.iter().all(|&v| unit(v)), "grade, {at}: {o:?}");
+            }
+            assert!(unit(grade.win_rate) && unit(grade.draw), "grade, {at}");
+        }
+    }
+}

@@ -9,12 +9,7 @@ use hog_solver::{Error, Model, Next, PRESETS};
 
 /// The mover's state with six-sided dice.
 fn state(score: u32, opponent_score: u32) -> State {
-    State {
-        score,
-        opponent_score,
-        sides: 6,
-        memory: Default::default(),
-    }
+    State::new(score, opponent_score)
 }
 
 /// One turn with test dice: each die takes the next of `faces` (a re-rolling
@@ -48,6 +43,7 @@ fn turn(points: u32, score: u32, opponent_score: u32, sides: u32) -> TurnResult 
         opponent_score,
         sides,
         memory: Default::default(),
+        turn: 0,
         extra_turn: false,
     }
 }
@@ -94,12 +90,12 @@ fn free_bacon_turns_get_the_prime_boost_in_fa16_only() {
 }
 
 #[test]
-fn fa12_free_bacon_is_one_plus_the_tens_digit() {
+fn sp13_free_bacon_is_one_plus_the_tens_digit() {
     // docs/rules.md: 32 -> 4, 7 -> 1; tens(x) = (x // 10) % 10, so 123 -> 1 + 2 = 3.
-    let fa12 = Rules::fa12();
+    let sp13 = Rules::sp13();
     for (opponent, points) in [(32, 4), (7, 1), (123, 3)] {
         assert_eq!(
-            fa12.zero_dice_points(0, opponent),
+            sp13.zero_dice_points(0, opponent),
             points,
             "opponent {opponent}"
         );
@@ -238,10 +234,8 @@ fn pork_chop_scores_one_and_flips_the_sides_of_both_players() {
     // The opponent moves next with four-sided dice.
     let model = Model::new(&fa16, 100).unwrap();
     let next = State {
-        score: 20,
-        opponent_score: 11,
         sides: 4,
-        memory: Default::default(),
+        ..state(20, 11)
     };
     assert_eq!(model.next(state(10, 20), -1, 1), Next::Continue(next));
     // 20 + 11 = 31 is not a multiple of 7: plain four-sided dice. 3 + 4 = 7 -> 11.
@@ -267,11 +261,11 @@ fn pork_chop_scores_one_and_flips_the_sides_of_both_players() {
     }
 }
 
-// ------------------------------------------------------------ fa13 / fa12
+// ------------------------------------------------------------ fa13 / sp13
 
 #[test]
 fn four_sided_dice_on_multiples_of_seven_and_zero_counts() {
-    for rules in [Rules::fa13(), Rules::fa12()] {
+    for rules in [Rules::fa13(), Rules::sp13()] {
         // 0, 14 and 49 are multiples of 7; 1, 15 and 50 are not.
         for (score, opponent, sides) in [
             (0, 0, 4),
@@ -308,28 +302,28 @@ fn fa13_pig_out_scores_one_point() {
 
 #[test]
 fn hog_tied_clamps_to_one_die_and_zero_stays_zero() {
-    let fa12 = Rules::fa12();
+    let sp13 = Rules::sp13();
     // Sums ending in 7: 7, 17, 27, 77, 147.
     for (score, opponent) in [(3, 4), (10, 7), (20, 7), (40, 37), (99, 48)] {
         let tied = state(score, opponent);
         for (chosen, rolled) in [(0, 0), (1, 1), (2, 1), (5, 1), (10, 1)] {
             assert_eq!(
-                fa12.effective_rolls(tied, chosen),
+                sp13.effective_rolls(tied, chosen),
                 rolled,
                 "({score}, {opponent}) choosing {chosen}"
             );
         }
     }
     // 16 does not end in 7: no clamp.
-    assert_eq!(fa12.effective_rolls(state(10, 6), 5), 5);
+    assert_eq!(sp13.effective_rolls(state(10, 6), 5), 5);
     // 10 + 7 = 17: one die, six-sided (17 is not a multiple of 7). 4 points.
-    let (result, asked) = play(&fa12, state(10, 7), 5, &[4]);
+    let (result, asked) = play(&sp13, state(10, 7), 5, &[4]);
     assert_eq!(result, turn(4, 14, 7, 6));
     assert_eq!(asked, [6]);
     // 0 stays 0: Free Bacon, 1 + tens(7) = 1.
-    let (result, _) = play(&fa12, state(10, 7), 0, &[]);
+    let (result, _) = play(&sp13, state(10, 7), 0, &[]);
     assert_eq!(result, turn(1, 11, 7, 6));
-    // The clamp only exists in fa12.
+    // The clamp only exists in sp13.
     for rules in [Rules::fa16(), Rules::fa13(), Rules::sp26(), Rules::nju21()] {
         assert_eq!(
             rules.effective_rolls(state(10, 7), 5),
@@ -342,31 +336,31 @@ fn hog_tied_clamps_to_one_die_and_zero_stays_zero() {
 
 #[test]
 fn sums_7_77_147_trigger_hog_tied_and_hog_wild() {
-    let fa12 = Rules::fa12();
+    let sp13 = Rules::sp13();
     for (score, opponent) in [(3, 4), (40, 37), (99, 48)] {
         let both = state(score, opponent);
-        assert_eq!(fa12.effective_rolls(both, 5), 1, "({score}, {opponent})");
-        assert_eq!(fa12.dice(both).sides, 4, "({score}, {opponent})");
+        assert_eq!(sp13.effective_rolls(both, 5), 1, "({score}, {opponent})");
+        assert_eq!(sp13.dice(both).sides, 4, "({score}, {opponent})");
     }
     // A five-dice choice rolls one four-sided die: 3 points.
-    let (result, asked) = play(&fa12, state(3, 4), 5, &[3]);
+    let (result, asked) = play(&sp13, state(3, 4), 5, &[3]);
     assert_eq!(result, turn(3, 6, 4, 6));
     assert_eq!(asked, [4]);
 }
 
 #[test]
 fn forty_niners_keep_the_plain_sum() {
-    let fa12 = Rules::fa12();
+    let sp13 = Rules::sp13();
     // At exactly 49 the 1s do not lose: 1 + 6 = 7. At 48 or 50, Pig out: 1.
-    assert_eq!(fa12.roll_points(49, &[1, 6]), 7);
-    assert_eq!(fa12.roll_points(48, &[1, 6]), 1);
-    assert_eq!(fa12.roll_points(50, &[1, 6]), 1);
+    assert_eq!(sp13.roll_points(49, &[1, 6]), 7);
+    assert_eq!(sp13.roll_points(48, &[1, 6]), 1);
+    assert_eq!(sp13.roll_points(50, &[1, 6]), 1);
     // 49 + 2 = 51: six-sided dice; 7 is no multiple of 6.
-    let (result, asked) = play(&fa12, state(49, 2), 2, &[1, 6]);
+    let (result, asked) = play(&sp13, state(49, 2), 2, &[1, 6]);
     assert_eq!(result, turn(7, 56, 2, 6));
     assert_eq!(asked, [6, 6]);
     // 49 + 0 = 49: four-sided dice; 1 + 4 + 1 = 6 -> Touchdown -> 7.
-    let (result, asked) = play(&fa12, state(49, 0), 3, &[1, 4, 1]);
+    let (result, asked) = play(&sp13, state(49, 0), 3, &[1, 4, 1]);
     assert_eq!(result, turn(7, 56, 0, 6));
     assert_eq!(asked, [4, 4, 4]);
     // No other preset has 49ers.
@@ -375,16 +369,16 @@ fn forty_niners_keep_the_plain_sum() {
 
 #[test]
 fn touchdown_adds_a_sixth_of_multiples_of_six() {
-    let fa12 = Rules::fa12();
+    let sp13 = Rules::sp13();
     // 12 -> 14; 6 -> 7; 7 stays.
-    assert_eq!(fa12.modify_points(12, 2), 14);
-    assert_eq!(fa12.modify_points(6, 0), 7);
-    assert_eq!(fa12.modify_points(7, 2), 7);
+    assert_eq!(sp13.modify_points(12, 2), 14);
+    assert_eq!(sp13.modify_points(6, 0), 7);
+    assert_eq!(sp13.modify_points(7, 2), 7);
     // 6 + 6 = 12 -> 14, from 1 + 0 = 1 (six-sided).
-    let (result, _) = play(&fa12, state(1, 0), 2, &[6, 6]);
+    let (result, _) = play(&sp13, state(1, 0), 2, &[6, 6]);
     assert_eq!(result, turn(14, 15, 0, 6));
     // Free Bacon too: 1 + tens(53) = 6 -> 7.
-    let (result, _) = play(&fa12, state(0, 53), 0, &[]);
+    let (result, _) = play(&sp13, state(0, 53), 0, &[]);
     assert_eq!(result, turn(7, 7, 53, 6));
 }
 
@@ -492,7 +486,7 @@ fn canonical_text_round_trips_for_every_preset() {
             "sp26",
             "sp26-simple",
             "nju21",
-            "fa12",
+            "sp13",
             "fa14",
             "sp15",
             "su15",

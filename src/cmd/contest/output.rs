@@ -55,6 +55,7 @@ pub(super) struct Summary {
 
 /// `-o FILE.json`: the report, the draws and the summary.
 #[derive(Serialize)]
+/// Its first field is the rules, as [`crate::files::marks::CONTEST_JSON`] says.
 struct Everything<'a> {
     #[serde(flatten)]
     report: &'a Report,
@@ -218,11 +219,12 @@ fn write_html(
     let title = format!("Hog contest: {}, goal {}", report.rules, report.goal);
     writeln!(
         w,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{}<title>{}</title>\n<style>\
          body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}\
          td,th{{padding:2px 6px;text-align:right}}td.name{{text-align:left}}\
          .grid td{{width:3.2em;font-size:11px;text-align:center}}\
          pre{{white-space:pre-wrap;margin:0}}</style></head><body>",
+        crate::files::marks::HTML,
         html(&title)
     )?;
     writeln!(w, "<h1>{}</h1>", html(&title))?;

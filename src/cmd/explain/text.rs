@@ -5,8 +5,11 @@ use std::io::Write;
 use anyhow::Result;
 use hog_solver::{Rules, State};
 
-use super::super::roll_words;
+use super::super::{roll_words, state_words};
 use super::Explanation;
+
+/// The most hidden values shown one by one: a column each, a share each.
+const MAX_COLUMNS: usize = 4;
 
 pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
     let mix = e.hidden.as_ref().filter(|h| !h.is_empty());
@@ -17,29 +20,37 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
         (_, None) => "both players play the self-play optimum (a draw counts 1/2)".to_string(),
         (None, Some(against)) => format!("the opponent plays {against} (a draw counts 0)"),
     };
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
     let sides = match mix {
-        Some(_) => "every dice sides".to_string(),
-        None => format!("sides {}", e.sides),
+        Some(_) => format!("whatever {what}"),
+        None => state_words(rules, x),
     };
     writeln!(
         out,
         "{}, goal {}: score {}, opponent_score {}, {sides}; {play}",
         e.rules, e.goal, e.score, e.opponent_score
     )?;
-    write_hidden(e, out)?;
+    write_hidden(e, rules, x, out)?;
     let chance = |a: &super::Action| match &a.exact_text {
         Some((digits, _)) => digits.clone(),
         None => format!("{:.12}", a.win),
     };
     let width = e.actions.iter().map(|a| chance(a).len()).max().unwrap_or(0);
     let mut header = format!("num_rolls  {:<width$}", "chance to win");
-    match mix {
-        Some(hidden) => {
+    // A column per hidden value where there are few (fa16's two sides);
+    // else the mix alone (the JSON holds each value's chances).
+    let columns = mix.filter(|hidden| hidden.len() <= MAX_COLUMNS);
+    match (mix, columns) {
+        (_, Some(hidden)) => {
             for h in hidden {
                 header += &format!("  {:<14}", h.label);
             }
         }
-        None => header += "  turn",
+        (Some(_), None) => {}
+        (None, _) => header += "  turn",
     }
     writeln!(out, "{}", header.trim_end())?;
     for a in &e.actions {
@@ -50,13 +61,14 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
             _ => "",
         };
         write!(out, "{:>9}  {:<width$}", a.num_rolls, chance(a))?;
-        match &a.by_hidden {
+        match a.by_hidden.as_ref().filter(|_| columns.is_some()) {
             Some(by_hidden) => {
                 for win in by_hidden {
                     write!(out, "  {win:<14.12}")?;
                 }
                 writeln!(out, "{mark}")?;
             }
+            None if mix.is_some() => writeln!(out, "{mark}")?,
             None => writeln!(out, "  {}{mark}", roll_words(rules, x, a.num_rolls))?,
         }
         if let Some((_, fraction)) = &a.exact_text {
@@ -109,7 +121,7 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
         }
     }
     let with_sides = if mix.is_some() {
-        format!(" with sides {}", e.sides)
+        format!(" at {}", state_words(rules, x))
     } else {
         String::new()
     };
@@ -135,25 +147,40 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
 }
 
 /// What the rules hide at this cell, and how the answer takes it into account.
-fn write_hidden(e: &Explanation, out: &mut dyn Write) -> Result<()> {
+fn write_hidden(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
     let cell = format!("{}-{}", e.score, e.opponent_score);
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
+    let here = state_words(rules, x);
     match (&e.strategy, &e.hidden, &e.against) {
         (Some(strategy), Some(hidden), Some(against)) if hidden.is_empty() => writeln!(
             out,
             "hidden: no game of {strategy} against {against} reaches {cell} with {strategy} \
-             to move: the chances below are those with sides {}",
-            e.sides
+             to move: the chances below are those at {here}"
         )?,
         (Some(strategy), Some(hidden), Some(against)) => {
             let total: f64 = hidden.iter().map(|h| h.reach).sum();
-            let parts: Vec<String> = hidden
+            // The largest shares first, as many as fit on a line.
+            let mut shares: Vec<&super::Hidden> = hidden.iter().filter(|h| h.share > 0.0).collect();
+            shares.sort_by(|a, b| b.share.total_cmp(&a.share));
+            let mut parts: Vec<String> = shares
                 .iter()
+                .take(MAX_COLUMNS)
                 .map(|h| format!("{}: {:.6}", h.label, h.share))
                 .collect();
+            if shares.len() > MAX_COLUMNS {
+                let rest: f64 = shares[MAX_COLUMNS..].iter().map(|h| h.share).sum();
+                parts.push(format!(
+                    "{} more: {rest:.6} (--json lists each)",
+                    shares.len() - MAX_COLUMNS
+                ));
+            }
             writeln!(
                 out,
                 "hidden: {strategy} sees only the two scores, so it answers {cell} alike \
-                 whatever the dice sides. Games against {against} reach {cell} with it to move \
+                 whatever {what}. Games against {against} reach {cell} with it to move \
                  with chance {total:.6}, in these shares: {}; each chance to win below is the \
                  mix of the chances with each, in those shares",
                 parts.join(", ")
@@ -161,17 +188,15 @@ fn write_hidden(e: &Explanation, out: &mut dyn Write) -> Result<()> {
         }
         (Some(strategy), None, _) if e.sees_hidden_state => writeln!(
             out,
-            "note: {strategy} answers by the dice sides, which final_strategy(score, \
+            "note: {strategy} answers by {what}, which final_strategy(score, \
              opponent_score) cannot see, so it is no course strategy; these are its chances \
-             with sides {}",
-            e.sides
+             at {here} (--hidden picks another)"
         )?,
         (None, _, _) if e.sees_hidden_state => writeln!(
             out,
-            "note: this answer sees the dice sides (here {}-sided), which final_strategy(score, \
-             opponent_score) cannot; what the file hog final makes plays here, and why: add \
-             --strategy final",
-            if e.sides == 4 { "four" } else { "six" }
+            "note: this answer sees {what} (here {here}; --hidden picks another), which \
+             final_strategy(score, opponent_score) cannot; what the file hog final makes \
+             plays here, and why: add --strategy final"
         )?,
         _ => {}
     }

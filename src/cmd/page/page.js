@@ -359,7 +359,7 @@ function build(data, arrays) {
 
 // #hover=S,O,VIEW;...: hover each cell (a pointer event at its centre) and
 // copy the tooltip's text into #probes, for tests; #show=S,O,VIEW only
-// hovers (a link to a cell, the README's screenshot).
+// hovers (a link to a cell, the guide's screenshot).
 function probe(data, page) {
   const match = /(hover|show)=([^&]*)/.exec(location.hash);
   // #show hovers the second map, leaving the action map and its legend in view.
