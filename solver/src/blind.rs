@@ -104,7 +104,7 @@ mod bound;
 mod work;
 
 pub use bound::ProvenBound;
-use work::Work;
+use work::{Against, Work};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -142,13 +142,6 @@ pub fn default_kicks(model: &Model) -> usize {
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
-/// The sweeps of the one ascent where the rules have more than
-/// [`MANY_HIDDEN`] hidden values.
-const MEMORY_SWEEPS: usize = 4;
-/// The most hidden values a search with starts and kicks takes on: a
-/// sweep's work grows with them (Time Trot's 10 or 16, Pig Fest's 32,
-/// Feral Hogs' 121 or 196 against fa16's 2).
-const MANY_HIDDEN: usize = 8;
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -219,22 +212,9 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        // Many hidden values (Time Trot's turn numbers, each player's
-        // memory: 196 for sp20 and su20) make a sweep cost seconds at goal
-        // 100: the search there is one ascent from the sighted best
-        // response, of at most MEMORY_SWEEPS sweeps, with no kicks.
-        let many = model.hidden().len() > MANY_HIDDEN;
-        let (starts, sweeps, kicks) = if many {
-            (vec![seen.clone()], MEMORY_SWEEPS, 0)
-        } else {
-            (self.starts(&seen), MAX_SWEEPS, kicks)
-        };
-        let best = self
-            .each(&starts, |start| self.ascend(&[b], start, sweeps, &[], None))
-            .into_iter()
-            .reduce(better)
-            .expect("there is at least one start");
-        let best = self.kick_search(&[b], best, kicks);
+        let field = [Against::new(self, b)];
+        let best = self.climb_starts(&field, &self.starts(&field, &seen));
+        let best = self.kick_search(&field, best, kicks);
         Ok(BlindResponse {
             grade: self.grade(&best.policy, b),
             values: best.us,
@@ -249,7 +229,7 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state in at most [`MANY_HIDDEN`] values), then
+    /// the rules hide state), then
     /// `kicks` kicks from the best so far, as there. The bound is the mean
     /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
@@ -272,27 +252,16 @@ impl<V: Probability> Engine<'_, V> {
             .iter()
             .fold(V::zero(), |sum, (rate, _)| sum + rate.clone())
             * V::from_counts(1, field.len() as u64);
-        let many = model.hidden().len() > MANY_HIDDEN;
-        let (sweeps, kicks) = if many {
-            (MEMORY_SWEEPS, 0)
-        } else {
-            (MAX_SWEEPS, kicks)
-        };
+        let against: Vec<Against> = field.iter().map(|b| Against::new(self, b)).collect();
         let starts: Vec<Policy> = seen
             .iter()
-            .flat_map(|(_, policy)| match model.rules().hides_state() && !many {
-                true => self.starts(policy),
+            .flat_map(|(_, policy)| match model.rules().hides_state() {
+                true => self.starts(&against, policy),
                 false => vec![policy.clone()],
             })
             .collect();
-        let best = self
-            .each(&starts, |start| {
-                self.ascend(field, start, sweeps, &[], None)
-            })
-            .into_iter()
-            .reduce(better)
-            .expect("there is at least one start");
-        let best = self.kick_search(field, best, kicks);
+        let best = self.climb_starts(&against, &starts);
+        let best = self.kick_search(&against, best, kicks);
         let grades: Vec<Grade<V>> = field.iter().map(|b| self.grade(&best.policy, b)).collect();
         let win_rate = grades
             .iter()
@@ -306,6 +275,14 @@ impl<V: Probability> Engine<'_, V> {
         })
     }
 
+    /// The best of the ascents from `starts`, the first on a tie.
+    fn climb_starts(&self, field: &[Against], starts: &[Policy]) -> Ascent<V> {
+        self.each(starts, |start| self.ascend(field, start, &[], None))
+            .into_iter()
+            .reduce(better)
+            .expect("there is at least one start")
+    }
+
     /// `f` on every item, in parallel under the parallel driver; the
     /// results stay in item order.
     fn each<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
@@ -316,10 +293,14 @@ impl<V: Probability> Engine<'_, V> {
     }
 
     /// The policies the ascent starts from (see the module docs).
-    fn starts(&self, seen: &Policy) -> Vec<Policy> {
+    fn starts(&self, field: &[Against], seen: &Policy) -> Vec<Policy> {
         let model = self.model();
         let at_start = model.hidden().index(State::START);
-        let mut starts = vec![seen.clone(), seen.slice_at(at_start).expect("the start's")];
+        let slice = seen.slice_at(at_start).expect("the start's");
+        let mut work = Work::new(self, field);
+        work.reach(seen);
+        let most_reached = work.most_reached(seen, &slice);
+        let mut starts = vec![seen.clone(), slice, most_reached];
         if !model.rules().flips_sides_by_action() {
             return starts;
         }
@@ -341,7 +322,7 @@ impl<V: Probability> Engine<'_, V> {
     /// Kicks from the best ascent (see the module docs): each batch of
     /// [`KICK_BATCH`] kicks starts from the best before it, so the result
     /// does not depend on the number of threads.
-    fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
+    fn kick_search(&self, field: &[Against], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
         if kicks == 0 {
             return best;
         }
@@ -353,7 +334,7 @@ impl<V: Probability> Engine<'_, V> {
                 .map(|_| kick(&best.policy, &moves, &mut rng))
                 .collect();
             let ascents = self.each(&kicked, |kick| {
-                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
+                self.ascend(field, &kick.policy, &kick.cells, Some(&known))
             });
             let before = best.win_rate.clone();
             for mut ascent in ascents {
@@ -375,9 +356,8 @@ impl<V: Probability> Engine<'_, V> {
     /// stops early, marked `known`, when one of them is known.
     fn ascend(
         &self,
-        field: &[&Policy],
+        field: &[Against],
         start: &Policy,
-        sweeps: usize,
         frozen: &[(usize, usize)],
         known: Option<&Known>,
     ) -> Ascent<V> {
@@ -385,7 +365,7 @@ impl<V: Probability> Engine<'_, V> {
         let mut policy = start.clone();
         let mut visited = vec![];
         let mut seen = false;
-        for sweep in 0..sweeps {
+        for sweep in 0..MAX_SWEEPS {
             work.reach(&policy);
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);
@@ -410,7 +390,7 @@ impl<V: Probability> Engine<'_, V> {
 
     /// The moves of a policy at the end of an ascent (a sweep from it
     /// changes no reached cell), the smallest loss first.
-    fn moves(&self, field: &[&Policy], policy: &Policy) -> Vec<Move> {
+    fn moves(&self, field: &[Against], policy: &Policy) -> Vec<Move> {
         let mut work = Work::new(self, field);
         work.record_moves = true;
         work.reach(policy);

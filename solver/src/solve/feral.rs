@@ -36,7 +36,7 @@ pub(super) type Feral = (Recall, Option<AfterTurn>);
 
 /// The action values shared by a column's states (see the module docs), by
 /// a - min_action.
-struct ColumnValues<V> {
+pub(crate) struct ColumnValues<V> {
     /// Q without Feral Hogs' bonus.
     plain: [Option<V>; MAX_ACTIONS],
     /// Q with it.
@@ -281,6 +281,107 @@ impl<V: Probability> Engine<'_, V> {
             sum = sum.add_scaled(prob, value);
         }
         sum
+    }
+
+    /// A state whose turn with action `a` ends as x's does, outcome for
+    /// outcome: x with the lowest mover's memory that decides Feral Hogs'
+    /// bonus for `a` as x's does (the mover's memory decides nothing else,
+    /// see the module docs). So `expect_on_grid`, `options` and the reach a
+    /// turn hands on read the same cells with the same chances from both.
+    pub(crate) fn feral_lands_as(&self, x: State, a: i32) -> State {
+        let bonus = gets_bonus(a, x.memory.mover);
+        let mover = (0..)
+            .find(|&m| gets_bonus(a, m) == bonus)
+            .expect("a memory decides the bonus either way");
+        State {
+            memory: Memory { mover, ..x.memory },
+            ..x
+        }
+    }
+
+    /// [`Engine::feral_options`] of the states `state(h)` of one pair of
+    /// scores for which `needed(h)`, h in 0..len, pushed onto `out` in
+    /// order (None where not needed): each column's values computed once
+    /// ([`Engine::column_values`], the same bits as each state's own).
+    /// `columns` is scratch.
+    pub(crate) fn feral_cell_options(
+        &self,
+        (state, needed, len): (impl Fn(usize) -> State, impl Fn(usize) -> bool, usize),
+        (buffer, columns): (&mut Vec<V>, &mut Vec<(State, ColumnValues<V>)>),
+        grid: &Grid<V>,
+        cell: &impl Fn(&V) -> V,
+        out: &mut Vec<Option<Options<V>>>,
+    ) {
+        let feral = self.model.feral().expect("Feral Hogs' rules");
+        columns.clear();
+        for h in 0..len {
+            if !needed(h) {
+                out.push(None);
+                continue;
+            }
+            let x = state(h);
+            let key = State {
+                memory: Memory {
+                    mover: 0,
+                    ..x.memory
+                },
+                ..x
+            };
+            let column = match columns.iter().position(|(k, _)| *k == key) {
+                Some(i) => i,
+                None => {
+                    columns.push((key, self.column_values(key, buffer, grid, cell, feral)));
+                    columns.len() - 1
+                }
+            };
+            out.push(Some(
+                self.column_options(&columns[column].1, x.memory.mover),
+            ));
+        }
+    }
+
+    /// `f(P(p | x, n), i)` for every outcome p of n dice (or of a turn
+    /// of no dice) from x under Feral Hogs where the game goes on, with i
+    /// the index of the state the opponent then faces in a grid of the
+    /// model ([`Grid::index`]); the outcomes that end the game are left
+    /// out. The states and chances of [`Engine::for_each_outcome`], in the
+    /// same order, each index written out as in
+    /// [`Engine::feral_expect_on_grid`].
+    pub(crate) fn feral_for_each_cell(&self, x: State, n: i32, mut f: impl FnMut(&V, usize)) {
+        let (recall, swap) = self.model.feral().expect("Feral Hogs' rules");
+        let bonus = if gets_bonus(n, x.memory.mover) {
+            FERAL_BONUS
+        } else {
+            0
+        };
+        let goal = self.model.goal();
+        let g = goal as usize;
+        // The next state's hidden value is (x's sides, m_y, r): its cells
+        // stand at `block` + r · G² + them · G + m.
+        let hidden = self.model.hidden();
+        let block = hidden.index(State {
+            memory: Memory {
+                mover: x.memory.opponent,
+                opponent: 0,
+            },
+            ..x
+        }) * g
+            * g;
+        let mut land = |p: u32, prob: &V| {
+            let (m, them) = self
+                .model
+                .feral_swap(swap, x.score + bonus + p, x.opponent_score);
+            if m < goal && them < goal {
+                let r = usize::from(recall.remember_turn(n, p));
+                f(prob, block + r * g * g + them as usize * g + m as usize);
+            }
+        };
+        if n < 1 {
+            return land(self.model.fixed_points(x, n), &V::one());
+        }
+        for (p, prob) in &self.rolls[self.model.roll_index(x, n)] {
+            land(*p, prob);
+        }
     }
 
     /// The options of the state of a column whose mover remembers `memory`.
