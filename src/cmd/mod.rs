@@ -126,7 +126,7 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
             )
         }
         Command::Grade(args) => {
-            let strategies = [Some(&args.strategy), args.baseline.as_ref()];
+            let strategies = [Some(&args.strategy), args.against.as_ref()];
             let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             grade::run(
                 args,
@@ -141,7 +141,7 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
             let strategies = [
                 Some(&args.source),
                 args.diff.as_ref(),
-                args.baseline.as_ref(),
+                args.against.as_ref(),
             ];
             let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             heatmap::run(

@@ -175,7 +175,7 @@ pub fn run(
     let path = &args.output;
     check(path, rules, goal)?;
     let model = Model::new(rules, goal)?;
-    let against = baseline_or_course(args.baseline.as_ref(), rules, "--against")?;
+    let against = baseline_or_course(args.against.as_ref(), rules, "--against")?;
     let a = sources
         .policy(&args.source, rules, goal)
         .strategy_context("the strategy")?;

@@ -535,7 +535,7 @@ fn bad_input_exits_2_and_writes_nothing() {
     fails(
         dir.path(),
         &["missing.hogtable"],
-        "cannot read missing.hogtable",
+        "missing.hogtable: no such file",
     );
     fails(dir.path(), &["always_roll(11)", "--rules", "fa13"], "11");
     fails(

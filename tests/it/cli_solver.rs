@@ -454,7 +454,7 @@ fn bad_csv_and_json_strategies_name_the_position_and_value() {
     );
     fails(
         &["grade", "missing.csv", "--rules", "fa13"],
-        &["cannot read missing.csv"],
+        &["missing.csv: no such file"],
     );
 }
 
