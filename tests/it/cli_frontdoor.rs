@@ -269,7 +269,7 @@ fn help_speaks_in_the_games_words() {
         ),
         (
             "replay",
-            &["--score <SCORE>", "--opp <SCORE>", "--dice <FACES>"],
+            &["--score0 <SCORE>", "--score1 <SCORE>", "--dice <FACES>"],
         ),
     ] {
         let help = stdout(&format!("{command} --help"));

@@ -552,7 +552,7 @@ fn bad_input_exits_2_and_writes_nothing() {
             "--baseline",
             "always_roll(99)",
         ],
-        "the baseline",
+        "the opponent (--against)",
     );
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),

@@ -255,3 +255,19 @@ fn tracebacks_show_the_students_frames_only() {
     assert!(text.contains("ModuleNotFoundError"), "{text}");
     assert!(!text.contains("<frozen"), "{text}");
 }
+
+#[test]
+fn a_heatmap_names_its_rules_once() {
+    let dir = python_folder();
+    let output = hog()
+        .current_dir(dir.path())
+        .args(["heatmap", "hog.py", "--goal", "20", "-o", "map.png"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rules: Vec<&str> = stdout.lines().filter(|l| l.starts_with("rules")).collect();
+    assert_eq!(rules.len(), 1, "{stdout}");
+    // The line that stays says where the rules came from.
+    assert!(rules[0].contains("fa16, the default"), "{stdout}");
+}
