@@ -237,10 +237,11 @@ pub struct FinalArgs {
     /// hard the search for the best strategy tries. After its first answer
     /// it makes this many more tries, each taking about as long as a solve
     /// and kept only where it wins more: more tries, a strategy as good or
-    /// better, found more slowly. Rules with memories make none. [default
-    /// up to goal 100: 256 under the rules hog plays fastest (fa16), 56
-    /// under the others (su17); above goal 100, as many as take the same
-    /// time, at least 1]
+    /// better, found more slowly. Rules with more than 8 hidden values
+    /// (Time Trot's turn numbers, memories) make none. [default up to goal
+    /// 100: 256 under the rules hog plays fastest (fa16), 56 under the
+    /// others (su17); above goal 100, as many as take the same time, at
+    /// least 1]
     #[arg(long, value_name = "TRIES", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 
@@ -250,6 +251,12 @@ pub struct FinalArgs {
     /// CPU). One opponent only.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prove_bound: Option<u32>,
+
+    /// Under rules with bids (fa14-contest): the opponent's final_bid (the
+    /// baseline's, or every --against's); the bid with the highest exact
+    /// win rate against it is given beside the strategy [default: 0]
+    #[arg(long, value_name = "BID")]
+    pub opponent_bid: Option<u32>,
 
     #[command(flatten)]
     pub exact: ExactArgs,
