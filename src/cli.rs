@@ -282,8 +282,8 @@ pub struct ContestArgs {
     #[arg(long, default_value_t = 0.000001, value_name = "M")]
     pub margin: f64,
 
-    /// Each entry's win rate is also given against this (--baseline is the
-    /// same); the preset's course baseline by default.
+    /// Each entry's win rate is also given against this; the preset's
+    /// course baseline by default.
     #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
 

@@ -495,7 +495,7 @@ mod tests {
     #[test]
     fn no_text_in_the_data_can_end_or_open_an_element() {
         let data = json!({"name": "x<!--<script </script><b>"});
-        let page = document("t", &data);
+        let page = document("t", &data, None);
         let start = page.find("id=\"hog-data\">").unwrap() + "id=\"hog-data\">".len();
         let end = start + page[start..].find("</script>").unwrap();
         let inside = &page[start..end];
