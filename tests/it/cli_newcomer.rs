@@ -5,21 +5,13 @@
 //! frames of Python's import machinery, and a near name for a misspelt file
 //! or function.
 
-use std::path::Path;
-
+use crate::cli_harden::fails_in;
 use crate::common::{hog, json_in};
 
 fn stdout(args: &[&str]) -> String {
     let output = hog().args(args).output().unwrap();
     assert!(output.status.success(), "hog {args:?} failed");
     String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs hog in `dir`, which must fail with status 2; returns its stderr.
-fn fails_in(dir: &Path, args: &[&str]) -> String {
-    let output = hog().current_dir(dir).args(args).output().unwrap();
-    assert_eq!(output.status.code(), Some(2), "hog {args:?}");
-    String::from_utf8(output.stderr).unwrap()
 }
 
 #[test]
