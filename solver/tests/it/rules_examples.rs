@@ -578,7 +578,7 @@ fn malformed_rules_texts_name_the_bad_value() {
 
 #[test]
 fn unknown_rules_names_are_errors_naming_them() {
-    for name in ["garbage", "sp13", ""] {
+    for name in ["garbage", "sp12", ""] {
         let error = Rules::parse(name).unwrap_err();
         assert!(
             matches!(&error, Error::UnknownRules { text, .. } if text == name),
