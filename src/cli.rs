@@ -91,22 +91,21 @@ pub struct PythonArgs {
 /// The default of `--python-timeout`, in seconds (the Python package's too).
 pub const PYTHON_TIMEOUT: u64 = 120;
 
+// The commands in the order `hog --help` lists them: the student's (final,
+// grade) first.
 #[derive(Subcommand)]
 pub enum Command {
-    /// List the rule presets, or show one rule set in plain words.
-    Rules(RulesArgs),
-    /// The exact distribution of one turn's points and resulting state.
-    Dist(DistArgs),
-    /// Play one turn with given die faces.
-    Turn(TurnArgs),
-    /// Replay a whole game with cycling test dice.
-    Replay(ReplayArgs),
-    /// Monte Carlo play with seeded random dice.
-    Simulate(SimulateArgs),
-    /// Solve a rule set: the self-play optimum, or the best response to a strategy.
-    Solve(SolveArgs),
-    /// The exact win rate of a strategy against a baseline.
+    /// The best final_strategy for a course, written as a module to paste into hog.py.
+    ///
+    /// The best response to the course baseline (or --against); where the
+    /// rules hide state from final_strategy (fa16's dice sides), the best
+    /// found among strategies of the two scores alone, with the bound no
+    /// such strategy can pass.
+    Final(FinalArgs),
+    /// The exact win rate of a strategy against an opponent (the course baseline).
     Grade(GradeArgs),
+    /// Every action's exact chance to win at one state, and why the best is best.
+    Explain(ExplainArgs),
     /// Draw a strategy's num_rolls, win probability or difference to another as a heatmap.
     ///
     /// One map per dice-sides value (fa16: six and four, side by side) over
@@ -120,32 +119,35 @@ pub enum Command {
     /// viridis from 0 to 1; differences use Tol's BuRd (red: SOURCE wins
     /// less, blue: more), grey where the two strategies choose the same.
     ///
-    /// --show win: P(player to move wins): for `optimal` (without --baseline)
+    /// --show win: P(player to move wins): for `optimal` (without --against)
     /// the self-play value; otherwise SOURCE moving and playing the game
-    /// against the baseline. --diff OTHER: in the states where SOURCE and
+    /// against the opponent (--against, the course baseline by default). --diff OTHER: in the states where SOURCE and
     /// OTHER choose differently, P(win | SOURCE moves) - P(win | OTHER moves),
-    /// each against the baseline.
+    /// each against the opponent.
     ///
     /// -o FILE.html: one self-contained page (opens from disk) with the
     /// action map and the win (or --diff) map, a view per dice sides, and on
     /// hover or tap each action's exact chance to win in that cell, as hog
     /// explain --strategy SOURCE --against BASELINE computes it.
     Heatmap(HeatmapArgs),
-    /// The best final_strategy for a course, written as a module to paste into hog.py.
-    ///
-    /// The best response to the course baseline (or --against); where the
-    /// rules hide state from final_strategy (fa16's dice sides), the best
-    /// found among strategies of the two scores alone, with the bound no
-    /// such strategy can pass.
-    Final(FinalArgs),
-    /// Write a strategy as a Python module (final_strategy), a CSV or a JSON table.
-    Export(ExportArgs),
-    /// Inspect a policy table file.
-    Table(TableArgs),
-    /// Every action's exact chance to win at one state, and why the best is best.
-    Explain(ExplainArgs),
     /// Grade a whole class: every entry against every other, exactly, ranked by match points.
     Contest(ContestArgs),
+    /// Write a strategy as a Python module (final_strategy), a CSV or a JSON table.
+    Export(ExportArgs),
+    /// Solve a rule set: the self-play optimum, or the best response to a strategy.
+    Solve(SolveArgs),
+    /// List the rule presets, or show one rule set in plain words.
+    Rules(RulesArgs),
+    /// Monte Carlo play with seeded random dice.
+    Simulate(SimulateArgs),
+    /// Replay a whole game with cycling test dice.
+    Replay(ReplayArgs),
+    /// The exact distribution of one turn's points and resulting state.
+    Dist(DistArgs),
+    /// Play one turn with given die faces.
+    Turn(TurnArgs),
+    /// Inspect a policy table file.
+    Table(TableArgs),
     /// Print a shell completion script: `hog completions bash > hog.bash`.
     Completions(CompletionsArgs),
     /// For the project's maintainers (not listed): regenerate the committed
@@ -185,8 +187,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// Solve the best response to this strategy instead of the self-play optimum.
-    #[arg(long, value_name = "STRATEGY")]
+    /// Solve the best response to this strategy instead of the self-play
+    /// optimum.
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
 
     /// Write the policy table to this file.
@@ -213,10 +216,11 @@ pub struct FinalArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// The strategy to beat; the preset's course baseline by default.
-    /// Given more than once, a field of opponents, each met as often: the
-    /// strategy with the highest mean exact win rate over the field.
-    #[arg(long, value_name = "STRATEGY")]
+    /// The strategy to beat; the preset's course
+    /// baseline by default. Given more than once, a field of opponents, each
+    /// met as often: the strategy with the highest mean exact win rate over
+    /// the field.
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Vec<String>,
 
     /// Write the strategy to this file, by its extension: .py (a module
@@ -229,16 +233,16 @@ pub struct FinalArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Where the rules hide state (or against a field of opponents, which
-    /// one is met being hidden): how many kicks the blind search makes
-    /// after its ascents (each changes one to five cells to near-tie
-    /// answers and climbs again, kept only if it ends better; about an
-    /// ascent's time each). Rules with more than 8 hidden values (Time
-    /// Trot's turn numbers, memories) make none. [default up to
-    /// goal 100: 256 where rolls take the fast paths (fa16), 56 where they
-    /// take the general rules (su17); above it as many as take the time of
-    /// those at goal 100, at least 1]
-    #[arg(long, value_name = "KICKS", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    /// Where the rules hide state (or against a field of opponents): how
+    /// hard the search for the best strategy tries. After its first answer
+    /// it makes this many more tries, each taking about as long as a solve
+    /// and kept only where it wins more: more tries, a strategy as good or
+    /// better, found more slowly. Rules with more than 8 hidden values
+    /// (Time Trot's turn numbers, memories) make none. [default up to goal
+    /// 100: 256 under the rules hog plays fastest (fa16), 56 under the
+    /// others (su17); above goal 100, as many as take the same time, at
+    /// least 1]
+    #[arg(long, value_name = "TRIES", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 
     /// Where the rules hide state: also prove a tighter bound than the
@@ -278,9 +282,10 @@ pub struct ContestArgs {
     #[arg(long, default_value_t = 0.000001, value_name = "M")]
     pub margin: f64,
 
-    /// Each entry's win rate is also given against this; the preset's course baseline by default.
-    #[arg(long, value_name = "STRATEGY")]
-    pub baseline: Option<String>,
+    /// Each entry's win rate is also given against this; the preset's
+    /// course baseline by default.
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
+    pub against: Option<String>,
 
     /// Also write the results: .csv (ranking), .json (everything), .html
     /// (leaderboard and matrix), .png (the matrix as a heatmap).
@@ -326,9 +331,10 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub game: GameArgs,
 
-    /// The strategy to grade against; the preset's course baseline by default.
-    #[arg(long, value_name = "STRATEGY")]
-    pub baseline: Option<String>,
+    /// The strategy to grade against; the preset's course baseline by
+    /// default.
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
+    pub against: Option<String>,
 
     #[command(flatten)]
     pub exact: ExactArgs,
@@ -351,7 +357,7 @@ pub struct ExportArgs {
     /// The file format [default: from the extension of -o FILE: .py, .csv,
     /// .json]; needed when writing to stdout.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<crate::cmd::export::Format>,
+    pub format: Option<Format>,
 
     /// Write to this file (atomically) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
@@ -521,13 +527,22 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub players: PlayersArgs,
 
-    /// Player 0's score at the start (player 0 moves first).
-    #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score0")]
-    pub score: i64,
+    /// Player 0's score at the start (player 0 moves first). Named by
+    /// player, as replay's output names them, where dist, turn and explain
+    /// take the mover's --score and the opponent's --opp.
+    #[arg(long, default_value_t = 0, value_name = "SCORE")]
+    pub score0: i64,
 
     /// Player 1's score at the start.
-    #[arg(long, default_value_t = 0, value_name = "SCORE", alias = "score1")]
-    pub opp: i64,
+    #[arg(long, default_value_t = 0, value_name = "SCORE")]
+    pub score1: i64,
+
+    /// The mover's and the opponent's score in dist, turn and explain:
+    /// refused here, where the players are named by number.
+    #[arg(long, hide = true, value_name = "SCORE")]
+    pub score: Option<i64>,
+    #[arg(long, hide = true, value_name = "SCORE")]
+    pub opp: Option<i64>,
 
     /// The sides of every die at the start (4 only under fa16 and su17).
     #[arg(long, default_value_t = 6, value_name = "SIDES")]
@@ -591,14 +606,14 @@ pub struct HeatmapArgs {
     pub show: Show,
 
     /// Draw where SOURCE and OTHER choose differently, and the change in
-    /// win probability there (each against the baseline).
+    /// win probability there (each against the opponent).
     #[arg(long, value_name = "STRATEGY", conflicts_with = "show")]
     pub diff: Option<String>,
 
-    /// The opponent for win probabilities (--against is the same); the
+    /// The opponent for win probabilities; the
     /// preset's course baseline by default.
-    #[arg(long, visible_alias = "against", value_name = "STRATEGY")]
-    pub baseline: Option<String>,
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
+    pub against: Option<String>,
 
     #[command(flatten)]
     pub json: JsonArgs,
@@ -631,9 +646,9 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "HIDDEN", conflicts_with = "sides")]
     pub hidden: Option<String>,
 
-    /// The opponent's fixed strategy; without it (and without --strategy),
-    /// both players play the self-play optimum.
-    #[arg(long, value_name = "STRATEGY")]
+    /// The opponent's fixed strategy; without it
+    /// (and without --strategy), both players play the self-play optimum.
+    #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
 
     /// Explain this strategy's answer instead of the solved one: each
@@ -661,4 +676,34 @@ pub enum Show {
     Action,
     Win,
     Both,
+}
+
+/// The file formats of an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A Python module defining final_strategy(score, opponent_score).
+    Python,
+    /// One row per score, one column per opponent score, with header row and column.
+    Csv,
+    /// An object with the rules, goal, objective, win rate and the table.
+    Json,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Python => "python",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+
+    /// The file name ending of the format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Python => "py",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
 }

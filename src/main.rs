@@ -45,36 +45,36 @@ fn main() -> ExitCode {
     }
 }
 
-/// clap's help and version as clap prints them; any other clap error as one
-/// `error:` line (clap's message, its indented details joined on) and the
-/// usage line clap gives (or its pointer to `--help`).
+/// clap's help and version as clap prints them, and the same help where a
+/// command is left out (a bare `hog` lists the commands, as `hog --help`,
+/// on stdout with status 0); any other clap error as one `error:` line
+/// (clap's message, its indented details joined on, ranges in words) and
+/// the usage line clap gives (or its pointer to `--help`).
 fn usage_error(error: &clap::Error) -> ExitCode {
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-    ) {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = write!(io::stdout(), "{}", error.render());
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
     }
     let text = error.render().to_string();
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let message = match error.kind() {
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            "error: a subcommand is required".to_string()
-        }
-        _ => {
-            let start = lines
-                .iter()
-                .position(|l| l.starts_with("error:"))
-                .unwrap_or(0);
-            lines[start..]
-                .iter()
-                .take_while(|l| !l.is_empty())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("error:"))
+        .unwrap_or(0);
+    let message = lines[start..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let message = ranges_in_words(&message);
     let hint = lines
         .iter()
         .find(|l| l.starts_with("Usage:"))
@@ -85,6 +85,28 @@ fn usage_error(error: &clap::Error) -> ExitCode {
     let hint = printable::printable_line(hint);
     let _ = writeln!(io::stderr(), "{message}\n{hint}");
     ExitCode::from(2)
+}
+
+/// clap's ranges in the words a Python student reads: `is not in 0..=10`
+/// becomes `is not in 0 to 10`.
+fn ranges_in_words(message: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for word in message.split(' ') {
+        let range = word.split_once("..=").filter(|(low, high)| {
+            let number = |s: &str| {
+                !s.is_empty()
+                    && s.trim_start_matches('-')
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+            };
+            number(low) && number(high)
+        });
+        match range {
+            Some((low, high)) => words.push(format!("{low} to {high}")),
+            None => words.push(word.to_string()),
+        }
+    }
+    words.join(" ")
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -62,7 +62,7 @@ const GRACE: Duration = Duration::from_secs(1);
 const STOP_POLL: Duration = Duration::from_millis(20);
 
 const DRIVER: &str = r#"
-import importlib.machinery, importlib.util, json, os, signal, sys, time, traceback
+import difflib, importlib.machinery, importlib.util, json, os, signal, sys, time, traceback
 
 path, name, goal = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # The answers go to a private copy of stdout; the module's output to stderr.
@@ -85,6 +85,16 @@ def report_state(signum, frame):
 
 signal.signal(signal.SIGUSR1, report_state)
 
+def student_traceback():
+    """The exception being handled, with the last three frames of the
+    student's files: none of Python's import machinery (<frozen ...>) or of
+    this driver (<string>)."""
+    kind, error, frames = sys.exc_info()
+    frames = [f for f in traceback.extract_tb(frames) if not f.filename.startswith("<")]
+    lines = ["Traceback (most recent call last):\n"] if frames else []
+    lines += traceback.format_list(frames[-3:])
+    return "".join(lines + traceback.format_exception_only(kind, error))
+
 try:
     # The loader named, so that a module named HOG.PY loads too.
     loader = importlib.machinery.SourceFileLoader(module_name, path)
@@ -93,10 +103,12 @@ try:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
 except BaseException:
-    fail("import failed:\n%s" % traceback.format_exc(limit=-3))
+    fail("import failed:\n%s" % student_traceback())
 function = getattr(module, name, None)
 if not callable(function):
-    fail("no function named %s" % name)
+    functions = [n for n in vars(module) if callable(getattr(module, n))]
+    near = difflib.get_close_matches(name, functions, n=1)
+    fail("no function named %s%s" % (name, " (did you mean '%s'?)" % near[0] if near else ""))
 out.write("!")
 out.flush()
 
@@ -112,7 +124,7 @@ def ask(score, opponent_score):
             return value if -128 <= value < 128 else int.__repr__(value)
         return repr(answer)[:200]
     except BaseException:
-        fail("%s(%d, %d) raised:\n%s" % (name, score, opponent_score, traceback.format_exc(limit=-3)))
+        fail("%s(%d, %d) raised:\n%s" % (name, score, opponent_score, student_traceback()))
 
 # Two rounds (hog compares them): for each, a dot per score row asked, for
 # hog's progress bar, then the answers as one line of JSON.
@@ -140,9 +152,6 @@ pub fn python_policy(
     time_limit: Duration,
     stop: &Stop,
 ) -> Result<Policy> {
-    if !path.is_file() {
-        bail!("{}: no such file", path.display());
-    }
     let sandbox = temporary_folder("hog-python-").context("cannot make a folder for python3")?;
     let (module, left_out) = copy_module_folder(path, sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
@@ -177,8 +186,8 @@ pub fn python_policy(
     })
     .with_context(|| format!("{}", path.display()))?;
     drop(bar);
+    // Its errors name the strategy, file and function: no file before them.
     answers_to_policy(&rounds, &name, function, rules, goal)
-        .with_context(|| format!("{}", path.display()))
 }
 
 /// Copies the module's files ([`module_files`]) into `to`; returns the
@@ -546,10 +555,10 @@ fn answers_to_policy(
 ) -> Result<Policy> {
     let g = goal as usize;
     let parse = |answers: &str| -> Result<Vec<Vec<Answer>>> {
-        let rows: Vec<Vec<Answer>> =
-            serde_json::from_str(answers).context("unreadable answers from python3")?;
+        let rows: Vec<Vec<Answer>> = serde_json::from_str(answers)
+            .with_context(|| format!("{name}: unreadable answers from python3"))?;
         if rows.len() != g || rows.iter().any(|row| row.len() != g) {
-            bail!("python3 did not answer every state");
+            bail!("{name}: python3 did not answer every state");
         }
         Ok(rows)
     };
@@ -561,7 +570,7 @@ fn answers_to_policy(
             let (first, second) = (&rows[s][o], &again[s][o]);
             if first != second {
                 bail!(
-                    "{function} is not deterministic: {function}({s}, {o}) answered {}, then {}",
+                    "{name} is not deterministic: {function}({s}, {o}) answered {}, then {}",
                     first.shown(),
                     second.shown()
                 );

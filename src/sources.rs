@@ -25,6 +25,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
+use hog_solver::error::did_you_mean;
 use hog_solver::policy_file::{policy_from_csv, policy_from_json};
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::stop::Stop;
@@ -74,6 +75,36 @@ impl FileKind<'_> {
             _ => FileKind::Table(path),
         }
     }
+}
+
+impl<'a> FileKind<'a> {
+    /// The file.
+    pub fn path(&self) -> &'a Path {
+        match *self {
+            FileKind::Python { path, .. }
+            | FileKind::Csv(path)
+            | FileKind::Json(path)
+            | FileKind::Table(path) => path,
+        }
+    }
+}
+
+/// ` (did you mean 'FOLDER/NAME'?)` for the file of the missing `path`'s
+/// folder whose name is nearest its name, or nothing.
+fn near_file(path: &Path) -> String {
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let Ok(entries) = std::fs::read_dir(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    }) else {
+        return String::new();
+    };
+    let names: Vec<String> = entries
+        .filter_map(|entry| Some(folder.join(entry.ok()?.file_name()).to_str()?.to_string()))
+        .collect();
+    let text = path.to_string_lossy();
+    did_you_mean(&text, names.iter().map(String::as_str))
 }
 
 pub struct Sources {
@@ -178,12 +209,18 @@ impl Sources {
             } => anyhow!("{text}:{line}:{column}: {reason}"),
             other => anyhow!(other).context(text.to_string()),
         };
-        match FileKind::of(text) {
+        let kind = FileKind::of(text);
+        if !kind.path().exists() {
+            bail!(
+                "{}: no such file{}",
+                kind.path().display(),
+                near_file(kind.path())
+            );
+        }
+        match kind {
             FileKind::Python { path, function } => {
-                // A missing file python_policy reports; a FIFO is refused here.
-                if path.exists() {
-                    open_input(path)?;
-                }
+                // A FIFO is refused here.
+                open_input(path)?;
                 python_policy(path, function, rules, goal, self.python_timeout, &self.stop)
             }
             FileKind::Csv(path) => {

@@ -5,21 +5,22 @@ use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
-    #[error("unknown rules '{}'{hint}: expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'", one_line(.0), hint = did_you_mean(.0, crate::rules::preset_names()))]
-    UnknownRules(String),
+    /// `hint`: the ` (did you mean 'NAME'?)` of [`did_you_mean`], or nothing.
+    #[error("unknown rules '{}'{hint}: expected a preset (`hog rules` lists them) or a rules text such as 'zero=boar_brawl,sides=six,...'", one_line(.text))]
+    UnknownRules { text: String, hint: String },
 
     #[error("bad rules text '{}': {}", one_line(.text), one_line(.reason))]
     BadRulesText { text: String, reason: String },
 
-    #[error("goal {0} is not allowed: the goal must be between 1 and {max}", max = crate::rules::MAX_GOAL)]
-    BadGoal(i64),
+    #[error("goal {goal} is not allowed: the goal must be between 1 and {max}")]
+    BadGoal { goal: i64, max: u32 },
 
     #[error(
         "goal {goal} is not allowed under {rules}: its rules are defined for goals up to {max}"
     )]
     GoalBeyondRules { goal: u32, max: u32, rules: String },
 
-    #[error("num_rolls {num_rolls} is not allowed under {rules}: the actions are {min}..={max}")]
+    #[error("num_rolls {num_rolls} is not allowed under {rules}: the actions are {min} to {max}")]
     ActionNotAllowed {
         num_rolls: i64,
         rules: String,

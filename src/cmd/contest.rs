@@ -116,7 +116,7 @@ pub fn run(
     }
     pages::check(args, output, &rules, goal)?;
     let cache = Cache::open(args)?;
-    let baseline_text = baseline_or_course(args.baseline.as_ref(), &rules, "--baseline")?;
+    let baseline_text = baseline_or_course(args.against.as_ref(), &rules, "--against")?;
     let baseline = sources
         .policy(&baseline_text, &rules, goal)
         .context("the baseline")?;

@@ -31,52 +31,25 @@ mod words;
 
 use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
+// The Python package names the format as the export's.
+pub use crate::cli::Format;
 use crate::files::{open_input, write_atomically};
 use crate::printable::printable;
 use crate::sources::{extension, FileKind, Sources};
 pub use words::shell_word;
 use words::{python_doc, wrap};
 
-/// The file formats of an export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A Python module defining final_strategy(score, opponent_score).
-    Python,
-    /// One row per score, one column per opponent score, with header row and column.
-    Csv,
-    /// An object with the rules, goal, objective, win rate and the table.
-    Json,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Python => "python",
-            Format::Csv => "csv",
-            Format::Json => "json",
-        }
+/// The format `--format` names, else the one the output file's extension names.
+fn format_of(given: Option<Format>, output: Option<&Path>) -> Result<Format> {
+    if let Some(format) = given {
+        return Ok(format);
     }
-
-    /// The file name ending of the format.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Python => "py",
-            Format::Csv => "csv",
-            Format::Json => "json",
-        }
-    }
-
-    /// The format `--format` names, else the one the output file's extension names.
-    fn of(given: Option<Format>, output: Option<&Path>) -> Result<Format> {
-        if let Some(format) = given {
-            return Ok(format);
-        }
-        // `-o -` is stdout, as no -o.
-        let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
-            bail!("writing to stdout needs --format python, csv or json");
-        };
-        let extension = extension(path);
-        [Format::Python, Format::Csv, Format::Json]
+    // `-o -` is stdout, as no -o.
+    let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
+        bail!("writing to stdout needs --format python, csv or json");
+    };
+    let extension = extension(path);
+    [Format::Python, Format::Csv, Format::Json]
             .into_iter()
             .find(|f| f.extension() == extension)
             .ok_or_else(|| {
@@ -85,7 +58,6 @@ impl Format {
                     path.display()
                 )
             })
-    }
 }
 
 /// The exact win rate of the exported strategy against the course baseline.
@@ -530,7 +502,7 @@ pub fn run_recorded(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let format = Format::of(args.format, args.output.as_deref())?;
+    let format = format_of(args.format, args.output.as_deref())?;
     let rules = rules.clone();
     if let Some(sides) = args.sides {
         let sides =

@@ -54,13 +54,13 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let baseline = baseline_or_course(args.baseline.as_ref(), rules, "--baseline")?;
+    let baseline = baseline_or_course(args.against.as_ref(), rules, "--against")?;
     let a = sources
         .policy(&args.strategy, rules, goal)
         .strategy_context("the strategy")?;
     let b = sources
         .policy(&baseline, rules, goal)
-        .context("the baseline (--baseline)")?;
+        .context("the opponent (--against)")?;
     let model = Model::new(rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("grading");

@@ -6,10 +6,10 @@
 //!
 //! * `--show action`: SOURCE's num_rolls.
 //! * `--show win`: the probability that the player to move wins. For
-//!   SOURCE = `optimal` without `--baseline`: the self-play value (both
+//!   SOURCE = `optimal` without `--against`: the self-play value (both
 //!   players optimal, an endless game counting 1/2). Otherwise: SOURCE moves
 //!   and plays against the baseline (the preset's course baseline unless
-//!   `--baseline` is given), exactly evaluated (an endless game is not a win).
+//!   `--against` is given), exactly evaluated (an endless game is not a win).
 //! * `--show both`: the action map and the win map side by side (fa16:
 //!   action maps in the top row, win maps below).
 //! * `--diff OTHER`: in every state where SOURCE and OTHER choose a
@@ -99,11 +99,11 @@ pub fn run(
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
-    let baseline_text = || baseline_or_course(args.baseline.as_ref(), &rules, "--baseline");
+    let baseline_text = || baseline_or_course(args.against.as_ref(), &rules, "--against");
     let baseline_policy = |text: &str| {
         sources
             .policy(text, &rules, goal)
-            .context("the baseline (--baseline)")
+            .context("the opponent (--against)")
     };
 
     // SOURCE, and the self-play values when it is the optimum.
@@ -279,7 +279,7 @@ pub fn run(
         }
         if args.show != Show::Action {
             let (values, what): (Box<dyn Fn(State) -> f64>, String) =
-                match (&self_play, &args.baseline) {
+                match (&self_play, &args.against) {
                     (Some(values), None) => {
                         let values: &Grid<f64> = values;
                         (

@@ -40,23 +40,37 @@ use crate::sources::{FileKind, Sources};
 const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
-    let out = &mut Led { pending: None, out };
-    command(cli, out)?;
-    // A command that printed nothing still says where its rules came from.
-    Ok(out.lead()?)
+    let out = &mut Led {
+        pending: None,
+        first: Vec::new(),
+        out,
+    };
+    let result = command(cli, out);
+    // A command that printed nothing still says where its rules came from;
+    // one that failed says it only after output of its own.
+    if result.is_ok() || !out.first.is_empty() {
+        out.lead()?;
+    }
+    result
 }
 
 /// A command's output, led by the line that says where its rules came
 /// from: written just before the command's first output (on stderr where
 /// stdout carries JSON or a file), so that an error met before any output
-/// stands alone, one line.
+/// stands alone, one line. On stdout it stands in for the command's own
+/// first line where that line names the same rules and nothing more
+/// (`rules      fa16`): the output names its rules once.
 pub(super) struct Led<'a> {
     pending: Option<(String, bool)>,
+    /// The command's output up to its first newline, held while a line
+    /// for stdout is pending.
+    first: Vec<u8>,
     out: &'a mut dyn Write,
 }
 
 impl Led<'_> {
-    /// Writes the pending line, if any.
+    /// Writes the pending line, if any, and the command's first line
+    /// unless it is a `rules` line.
     fn lead(&mut self) -> std::io::Result<()> {
         match self.pending.take() {
             // A line that cannot be printed on stderr changes nothing.
@@ -64,7 +78,20 @@ impl Led<'_> {
                 let _ = writeln!(std::io::stderr(), "rules        {line}");
                 Ok(())
             }
-            Some((line, false)) => writeln!(self.out, "rules        {line}"),
+            Some((line, false)) => {
+                writeln!(self.out, "rules        {line}")?;
+                let first = std::mem::take(&mut self.first);
+                let says_no_more = match std::str::from_utf8(&first)
+                    .map(|l| l.split_whitespace().collect::<Vec<_>>())
+                    .as_deref()
+                {
+                    Ok(["rules", name]) => line
+                        .strip_prefix(name)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with([',', ' '])),
+                    _ => false,
+                };
+                self.out.write_all(if says_no_more { &[] } else { &first })
+            }
             None => Ok(()),
         }
     }
@@ -72,6 +99,21 @@ impl Led<'_> {
 
 impl Write for Led<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if matches!(self.pending, Some((_, false))) {
+            // Held until the first line is whole, then led.
+            match bytes.iter().position(|&b| b == b'\n') {
+                None => {
+                    self.first.extend_from_slice(bytes);
+                    return Ok(bytes.len());
+                }
+                Some(end) => {
+                    self.first.extend_from_slice(&bytes[..=end]);
+                    self.lead()?;
+                    self.out.write_all(&bytes[end + 1..])?;
+                    return Ok(bytes.len());
+                }
+            }
+        }
         self.lead()?;
         self.out.write(bytes)
     }
@@ -126,7 +168,7 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
             )
         }
         Command::Grade(args) => {
-            let strategies = [Some(&args.strategy), args.baseline.as_ref()];
+            let strategies = [Some(&args.strategy), args.against.as_ref()];
             let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             grade::run(
                 args,
@@ -141,7 +183,7 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
             let strategies = [
                 Some(&args.source),
                 args.diff.as_ref(),
-                args.baseline.as_ref(),
+                args.against.as_ref(),
             ];
             let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
             heatmap::run(

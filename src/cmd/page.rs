@@ -175,7 +175,7 @@ pub fn run(
     let path = &args.output;
     check(path, rules, goal)?;
     let model = Model::new(rules, goal)?;
-    let against = baseline_or_course(args.baseline.as_ref(), rules, "--against")?;
+    let against = baseline_or_course(args.against.as_ref(), rules, "--against")?;
     let a = sources
         .policy(&args.source, rules, goal)
         .strategy_context("the strategy")?;
@@ -193,6 +193,7 @@ pub fn run(
         strategy: (&args.source, &a),
         against: (&against, &b),
         other: args.diff.as_deref().zip(other.as_ref()),
+        board: None,
     };
     let summary = write(path, &model, &engine, &subject, bound(&engine, &b))?;
     drop(bar);
@@ -240,6 +241,8 @@ pub struct Subject<'a> {
     pub strategy: (&'a str, &'a Policy),
     pub against: (&'a str, &'a Policy),
     pub other: Option<(&'a str, &'a Policy)>,
+    /// A contest's leaderboard, linked from the top of the page.
+    pub board: Option<&'a str>,
 }
 
 /// Writes the page of `subject` to `path` (atomically); `bound` is [`bound`]'s.
@@ -378,7 +381,7 @@ pub fn write(
         "blob": compressed(&blob.bytes)?,
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
-    let page = document(&title, &data);
+    let page = document(&title, &data, subject.board);
     write_atomically(path, |w| Ok(w.write_all(page.as_bytes())?))?;
     Ok(Summary {
         rules: rules.name(),
@@ -415,15 +418,22 @@ fn compressed(bytes: &[u8]) -> Result<String> {
     Ok(base64::engine::general_purpose::STANDARD.encode(encoder.finish()?))
 }
 
-/// The page: the data as JSON in a script element (every "<" written
+/// The page: a link back to a contest's `board` if any, the data as JSON
+/// in a script element (every "<" written
 /// "\u003c", which JSON reads back as "<", so that no text in it can close
 /// the element or open a comment), then the script and style.
-fn document(title: &str, data: &Value) -> String {
+fn document(title: &str, data: &Value, board: Option<&str>) -> String {
     let data = data.to_string().replace('<', "\\u003c");
+    let back = board.map_or(String::new(), |href| {
+        format!(
+            "<nav class=\"back\"><a href=\"{}\">&larr; the contest's leaderboard</a></nav>\n",
+            html(href)
+        )
+    });
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{mark}\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title>\n<style>\n{STYLE}</style></head>\n<body>\n\
+         <title>{title}</title>\n<style>\n{STYLE}</style></head>\n<body>\n{back}\
          <noscript>This page draws its maps with JavaScript: allow scripts for this file.</noscript>\n\
          <script type=\"application/json\" id=\"hog-data\">{data}</script>\n\
          <script>\n{SCRIPT}</script>\n</body></html>\n",
@@ -485,7 +495,7 @@ mod tests {
     #[test]
     fn no_text_in_the_data_can_end_or_open_an_element() {
         let data = json!({"name": "x<!--<script </script><b>"});
-        let page = document("t", &data);
+        let page = document("t", &data, None);
         let start = page.find("id=\"hog-data\">").unwrap() + "id=\"hog-data\">".len();
         let end = start + page[start..].find("</script>").unwrap();
         let inside = &page[start..end];

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use hog_solver::simulate::{play_game, End};
 use hog_solver::{Rules, State};
 use serde::Serialize;
@@ -96,9 +96,15 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if args.score.is_some() || args.opp.is_some() {
+        bail!(
+            "replay names the players by number: --score0 (player 0, who moves first) and \
+             --score1; --score and --opp are the mover's and the opponent's in dist, turn and explain"
+        );
+    }
     let rules = rules.clone();
-    let score0 = check_score("player 0's score", args.score, goal)?;
-    let score1 = check_score("player 1's score", args.opp, goal)?;
+    let score0 = check_score("player 0's score", args.score0, goal)?;
+    let score1 = check_score("player 1's score", args.score1, goal)?;
     let start: State = state(&rules, goal, score0, score1, args.sides)?;
     let [p0, p1] = players(&args.players, &rules, goal, sources)?;
     let mut dice = TestDice::new(args)?;

@@ -35,10 +35,10 @@ use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, State, PRESETS};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::export::{self, Format};
-use super::{final_strategy, heatmap};
+use super::{export, final_strategy, heatmap};
 use crate::cli::{
-    ExactArgs, ExportArgs, FinalArgs, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show, TablesArgs,
+    ExactArgs, ExportArgs, FinalArgs, Format, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show,
+    TablesArgs,
 };
 use crate::files::{replace_folder, write_atomically};
 use crate::sources::Sources;
@@ -323,7 +323,7 @@ fn write_table(
         force: false,
         show: Show::Both,
         diff: None,
-        baseline: None,
+        against: None,
         json: JsonArgs { json: false },
         python: NO_PYTHON,
     };

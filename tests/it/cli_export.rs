@@ -480,7 +480,7 @@ fn bad_sources_and_options_are_errors() {
         ),
         (
             &["export", missing, "--rules", "fa13", "--format", "csv"],
-            &["cannot read", "missing.csv"],
+            &["missing.csv: no such file"],
         ),
         (
             &["export", "optimal", "--rules", "fa99", "--format", "csv"],

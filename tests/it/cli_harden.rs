@@ -280,8 +280,6 @@ fn a_failed_write_to_stderr_is_no_panic() {
 fn every_usage_error_is_one_error_line_and_one_hint() {
     let dir = tempfile::tempdir().unwrap();
     for args in [
-        vec![],
-        vec!["table"],
         vec!["grade"],
         vec!["grade", "always_roll(4)", "extra"],
         vec!["grade", "always_roll(4)", "--bogus"],

@@ -547,7 +547,7 @@ fn bad_input_exits_2_and_writes_nothing() {
     fails(
         dir.path(),
         &["missing.hogtable"],
-        "cannot read missing.hogtable",
+        "missing.hogtable: no such file",
     );
     fails(dir.path(), &["always_roll(11)", "--rules", "fa13"], "11");
     fails(
@@ -564,7 +564,7 @@ fn bad_input_exits_2_and_writes_nothing() {
             "--baseline",
             "always_roll(99)",
         ],
-        "the baseline",
+        "the opponent (--against)",
     );
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),

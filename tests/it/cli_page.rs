@@ -46,6 +46,31 @@ fn chromium() -> Option<PathBuf> {
 /// The page's tooltips at the cells of `hover` ("S,O,VIEW;..."), by the
 /// page's own `data-hover`, with the cell each tooltip says it is of.
 fn tooltips(browser: &Path, page: &Path, hover: &str) -> Vec<(String, String, String)> {
+    let dom = dom(browser, page, hover);
+    let attribute = |tag: &str, name: &str| {
+        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[start..start + tag[start..].find('"').unwrap()].to_string()
+    };
+    dom.split("<pre class=\"probe\"")
+        .skip(1)
+        .map(|probe| {
+            let (tag, rest) = probe.split_once('>').unwrap();
+            let text = rest.split("</pre>").next().unwrap();
+            let text = text
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
+            (
+                attribute(tag, "data-hover"),
+                attribute(tag, "data-cell"),
+                text,
+            )
+        })
+        .collect()
+}
+
+/// The page's DOM once drawn, with the probes of the cells in `hover`.
+fn dom(browser: &Path, page: &Path, hover: &str) -> String {
     let profile = tempfile::tempdir().unwrap();
     let output = Command::new(browser)
         .args([
@@ -72,26 +97,7 @@ fn tooltips(browser: &Path, page: &Path, hover: &str) -> Vec<(String, String, St
         dom.contains("data-ready=\"yes\""),
         "the page was not drawn: {dom:.3000}"
     );
-    let attribute = |tag: &str, name: &str| {
-        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        tag[start..start + tag[start..].find('"').unwrap()].to_string()
-    };
-    dom.split("<pre class=\"probe\"")
-        .skip(1)
-        .map(|probe| {
-            let (tag, rest) = probe.split_once('>').unwrap();
-            let text = rest.split("</pre>").next().unwrap();
-            let text = text
-                .replace("&lt;", "<")
-                .replace("&gt;", ">")
-                .replace("&amp;", "&");
-            (
-                attribute(tag, "data-hover"),
-                attribute(tag, "data-cell"),
-                text,
-            )
-        })
-        .collect()
+    dom
 }
 
 /// What a tooltip shows: each action's chance (the first column), the
@@ -466,4 +472,103 @@ fn contest_pages_are_linked_from_the_leaderboard() {
         5.1e-13,
         "20,25",
     );
+}
+
+/// The axes are ticked up to the last score (99 at goal 100), and a
+/// tooltip never covers a map: neither the one hovered nor the other.
+#[test]
+fn axes_reach_the_last_score_and_tooltips_cover_no_map() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "heatmap",
+        "always_roll(4)",
+        "--rules",
+        "fa13",
+        "-o",
+        "page.html",
+    ];
+    stdout_in(dir.path(), &args);
+    let dom = dom(
+        &browser,
+        &dir.path().join("page.html"),
+        "0,0;50,50;99,99;0,99",
+    );
+    let ticks: Vec<&str> = dom
+        .split("<span class=\"xtick\"")
+        .skip(1)
+        .map(|tick| tick.split_once('>').unwrap().1.split('<').next().unwrap())
+        .collect();
+    // The action map's axis, then the win map's.
+    let axis = ["0", "20", "40", "60", "80", "99"];
+    assert_eq!(ticks, [axis, axis].concat(), "{dom:.3000}");
+    let covers: Vec<&str> = dom
+        .split("data-covers=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(covers, ["", "", "", ""], "{dom:.3000}");
+}
+
+/// A contest's pages are named by the rank the board gives (tied entries
+/// share it), and each links back to the board.
+#[test]
+fn contest_pages_are_named_by_rank_and_link_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = ["--rules", "fa13", "--goal", "30"];
+    stdout_in(
+        dir.path(),
+        &[&["export", "always_roll(5)", "-o", "five.csv"][..], &game].concat(),
+    );
+    let args = [
+        &["contest", "always_roll(5)", "five.csv", "always_roll(1)"][..],
+        &game,
+        &["--no-cache", "-o", "board.html", "--pages", "pages"],
+    ]
+    .concat();
+    let board = json_in(dir.path(), &args);
+    let ranks: Vec<(String, u64)> = board["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_string(),
+                e["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The two always_roll(5) play alike: one rank, shared.
+    assert_eq!(
+        ranks.iter().filter(|(_, rank)| *rank == 1).count(),
+        2,
+        "{ranks:?}"
+    );
+    let mut pages: Vec<String> = std::fs::read_dir(dir.path().join("pages"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    pages.sort();
+    let mut expected: Vec<String> = ranks
+        .iter()
+        .map(|(name, rank)| {
+            let slug: String = name
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            format!("{rank}-{slug}.html")
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(pages, expected);
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.path().join("pages").join(page)).unwrap();
+        assert!(text.contains("<a href=\"../board.html\">"), "{page}");
+    }
 }

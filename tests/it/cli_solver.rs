@@ -454,7 +454,7 @@ fn bad_csv_and_json_strategies_name_the_position_and_value() {
     );
     fails(
         &["grade", "missing.csv", "--rules", "fa13"],
-        &["cannot read missing.csv"],
+        &["missing.csv: no such file"],
     );
 }
 
@@ -644,7 +644,7 @@ fn bad_strategy_texts_and_rules_exit_with_status_2() {
     );
     fails(
         &["grade", "always_roll(4)", "--rules", CUSTOM_RULES],
-        &["no course baseline", "--baseline"],
+        &["no course baseline", "--against"],
     );
     fails(
         &["solve", "--against", "always_roll(-1)", "--rules", "fa13"],

@@ -23,7 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
+use crate::error::{did_you_mean, Error, Result};
 
 pub mod after_turn;
 pub mod bids;
@@ -183,7 +183,10 @@ impl Rules {
         match Preset::find(text) {
             Some(preset) => Ok(preset.rules()),
             None if text.contains('=') => text.parse(),
-            None => Err(Error::UnknownRules(text.to_string())),
+            None => Err(Error::UnknownRules {
+                text: text.to_string(),
+                hint: did_you_mean(text, preset_names()),
+            }),
         }
     }
 
@@ -504,6 +507,9 @@ pub fn check_goal(goal: i64) -> Result<u32> {
     if (1..=MAX_GOAL as i64).contains(&goal) {
         Ok(goal as u32)
     } else {
-        Err(Error::BadGoal(goal))
+        Err(Error::BadGoal {
+            goal,
+            max: MAX_GOAL,
+        })
     }
 }

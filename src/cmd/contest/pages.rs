@@ -35,8 +35,9 @@ pub(super) fn check(
 
 /// Writes the page of every entry with a policy (`policies[i]` is that of
 /// `report.entries[i]`, None for an excluded one) into `dir`, named by its
-/// place on the leaderboard and its name; returns each entry's link, as
-/// the leaderboard at `board` reaches it.
+/// rank on the leaderboard (tied entries share it) and its name, each
+/// linking back to the leaderboard; returns each entry's link, as the
+/// leaderboard at `board` reaches it.
 pub(super) fn write(
     dir: &Path,
     board: &Path,
@@ -46,16 +47,32 @@ pub(super) fn write(
     against: (&str, &Policy),
 ) -> Result<Vec<Option<String>>> {
     std::fs::create_dir_all(dir).with_context(|| format!("--pages {}", dir.display()))?;
-    let base = link_to(dir, board)?;
+    let board_folder = folder_of(board);
+    let base = link_to(board_folder, dir)?;
+    let board_name = board.file_name().context("-o names a file")?;
+    let back = format!(
+        "{}{}",
+        link_to(dir, board_folder)?,
+        escape(&board_name.to_string_lossy())
+    );
+    let mut files = std::collections::HashSet::new();
     let engine = Engine::<f64>::new(model, Driver::Parallel);
     let bound = page::bound(&engine, against.1);
     let mut links = Vec::new();
-    for (place, (entry, policy)) in report.entries.iter().zip(policies).enumerate() {
-        let Some(policy) = policy else {
+    for (entry, policy) in report.entries.iter().zip(policies) {
+        let (Some(policy), Some(rank)) = (policy, entry.rank) else {
             links.push(None);
             continue;
         };
-        let file = format!("{}-{}.html", place + 1, slug(&entry.name));
+        // Two names of one slug at one rank: the second page numbered.
+        let stem = format!("{rank}-{}", slug(&entry.name));
+        let file = (1..)
+            .map(|n| match n {
+                1 => format!("{stem}.html"),
+                n => format!("{stem}-{n}.html"),
+            })
+            .find(|file| files.insert(file.clone()))
+            .expect("a free name");
         let name = if entry.name == entry.source {
             entry.name.clone()
         } else {
@@ -65,6 +82,7 @@ pub(super) fn write(
             strategy: (&name, policy),
             against,
             other: None,
+            board: Some(&back),
         };
         page::write(&dir.join(&file), model, &engine, &subject, bound)?;
         links.push(Some(format!("{base}{file}")));
@@ -84,15 +102,19 @@ fn slug(name: &str) -> String {
         .collect()
 }
 
-/// The link prefix (ending in '/') from the folder of the page at `board` to
-/// `dir`: relative where `dir` is inside that folder, else a file:// URL.
-fn link_to(dir: &Path, board: &Path) -> Result<String> {
-    let folder = match board.parent() {
+/// The folder of the file at `path`.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
-    };
+    }
+}
+
+/// The link prefix (ending in '/', or empty) from the folder `from` to the
+/// folder `to`: relative where one is inside the other, else a file:// URL.
+fn link_to(from: &Path, to: &Path) -> Result<String> {
     let canonical = |p: &Path| p.canonicalize().with_context(|| p.display().to_string());
-    let (dir, folder) = (canonical(dir)?, canonical(folder)?);
+    let (to, from) = (canonical(to)?, canonical(from)?);
     let encode = |path: &Path| -> String {
         let parts: Vec<String> = path
             .components()
@@ -103,9 +125,10 @@ fn link_to(dir: &Path, board: &Path) -> Result<String> {
             .collect();
         parts.iter().map(|p| format!("{p}/")).collect()
     };
-    Ok(match dir.strip_prefix(&folder) {
-        Ok(inside) => encode(inside),
-        Err(_) => format!("file:///{}", encode(&dir)),
+    Ok(match (to.strip_prefix(&from), from.strip_prefix(&to)) {
+        (Ok(inside), _) => encode(inside),
+        (_, Ok(inside)) => "../".repeat(inside.components().count()),
+        _ => format!("file:///{}", encode(&to)),
     })
 }
 

@@ -213,10 +213,13 @@ function drawMap(canvas, goal, colour) {
   }
 }
 
+// The axes' ticks: every step from 0, and the last score, goal - 1 (99 at
+// goal 100), in place of a step's tick less than half a step below it.
 function ticks(goal) {
   const step = goal <= 20 ? 5 : goal <= 60 ? 10 : goal <= 150 ? 20 : 50;
   const list = [];
-  for (let t = 0; t < goal; t += step) list.push(t);
+  for (let t = 0; t < goal - 1 - step / 2; t += step) list.push(t);
+  list.push(goal - 1);
   return list;
 }
 
@@ -335,8 +338,15 @@ function build(data, arrays) {
     );
     tip.hidden = false;
     tip.dataset.cell = `${s},${o},${data.views[view].name}`;
-    const x = Math.min(event.clientX + 16, window.innerWidth - tip.offsetWidth - 8);
-    const y = Math.min(event.clientY + 16, window.innerHeight - tip.offsetHeight - 8);
+    // Beside the maps where the window has room on their right, else below
+    // them: never over either map.
+    const boxes = [actionMap.figure, second.figure].map((f) => f.getBoundingClientRect());
+    const right = Math.max(...boxes.map((b) => b.right)) + 16;
+    const beside = right + tip.offsetWidth + 8 <= window.innerWidth;
+    const x = beside ? right : Math.min(...boxes.map((b) => b.left));
+    const y = beside
+      ? Math.min(event.clientY + 16, window.innerHeight - tip.offsetHeight - 8)
+      : Math.max(...boxes.map((b) => b.bottom)) + 8;
     tip.style.left = `${Math.max(x, 0) + window.scrollX}px`;
     tip.style.top = `${Math.max(y, 0) + window.scrollY}px`;
     for (const canvas of [actionMap.canvas, second.canvas]) {
@@ -378,7 +388,13 @@ function probe(data, page) {
     canvas.dispatchEvent(new PointerEvent("pointermove", { clientX, clientY, bubbles: true }));
     const tip = document.getElementById("tip");
     const text = Array.from(tip.querySelectorAll("pre"), (pre) => pre.textContent).join("\n");
-    probes.append(element("pre", { class: "probe", "data-hover": item, "data-cell": tip.dataset.cell ?? "" }, text));
+    // The maps the tooltip covers, by their canvas's id.
+    const box = tip.getBoundingClientRect();
+    const covers = page.canvases.filter((c) => {
+      const r = c.getBoundingClientRect();
+      return box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom;
+    }).map((c) => c.id).join(" ");
+    probes.append(element("pre", { class: "probe", "data-hover": item, "data-cell": tip.dataset.cell ?? "", "data-covers": covers }, text));
   }
 }
 
