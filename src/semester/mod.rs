@@ -386,7 +386,11 @@ pub fn detect(folder: &Path, probe: bool) -> Result<Verdict> {
         })),
         // The skeleton's presets, each contradicted; from the tests alone, none.
         [] => Ok(Verdict::Ambiguous {
-            candidates: if module_fits.is_empty() { vec![] } else { start },
+            candidates: if module_fits.is_empty() {
+                vec![]
+            } else {
+                start
+            },
             why: format!(
                 "{}, and no preset fits them: {}",
                 if basis.is_empty() {

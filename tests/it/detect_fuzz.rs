@@ -168,6 +168,9 @@ fn a_hostile_hog_py_answers_nothing_it_should_not() {
     let started = std::time::Instant::now();
     let found = folder_semester(dir.path()).unwrap();
     assert_eq!(found.preset, None, "{}", found.reason);
-    assert_eq!(found.candidates, ["fa17", "sp18", "su18", "fa18", "sp19", "su19"]);
+    assert_eq!(
+        found.candidates,
+        ["fa17", "sp18", "su18", "fa18", "sp19", "su19"]
+    );
     assert!(started.elapsed().as_secs() < 30);
 }
