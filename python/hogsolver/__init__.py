@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+import importlib
 import json
 import operator
 import os
@@ -204,10 +205,9 @@ def _described(strategy: Any) -> str:
 
 def _pandas() -> Any:
     try:
-        import pandas
+        return importlib.import_module("pandas")
     except ImportError:
         raise ImportError("to_pandas() needs pandas: pip install pandas") from None
-    return pandas
 
 
 class _Record:
@@ -225,7 +225,7 @@ class _Record:
         return dict(self._fields)
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self._fields == other._fields  # type: ignore[attr-defined]
+        return isinstance(other, _Record) and type(self) is type(other) and self._fields == other._fields
 
     def __repr__(self) -> str:
         shown = ", ".join(
@@ -290,9 +290,22 @@ class Explanation(_Record):
     margin over the runner-up and the turn's outcomes."""
 
     _name = "Explanation"
+    rules: str
+    goal: int
+    score: int
+    opponent_score: int
+    sides: int
+    against: Optional[str]
+    strategy: Optional[str] = None
+    plays: Optional[int] = None
+    sees_hidden_state: bool
     actions: List[Dict[str, Any]]
     best: int
     win: float
+    margin: float
+    tie: bool
+    runner_up: Optional[int]
+    outcomes: List[Dict[str, Any]]
 
     def to_pandas(self) -> Any:
         """The actions as a ``pandas.DataFrame`` indexed by num_rolls."""
@@ -975,4 +988,5 @@ def heatmap(
         if against is not None:
             args += ["--baseline", files.arg(against, "baseline")]
         png, summary = _hog.heatmap_png(args)
-        return Heatmap(png, files.tidy(json.loads(summary)))
+        # The picture was written to a throwaway file: it is in `png` only.
+        return Heatmap(png, {**files.tidy(json.loads(summary)), "file": None})

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Dict, List, Sequence
 
 
@@ -11,7 +12,7 @@ def frame(columns: Dict[str, Any], axes: Sequence[str], labels: List[str]) -> An
     """A DataFrame of equally shaped arrays, one column each, indexed by
     the product of the axes (the hidden axis by its labels)."""
     try:
-        import pandas
+        pandas = importlib.import_module("pandas")
     except ImportError:
         raise ImportError("to_pandas() needs pandas: pip install pandas") from None
     shape = next(iter(columns.values())).shape

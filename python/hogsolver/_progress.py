@@ -10,6 +10,7 @@ else a line on stderr when stderr is a terminal, else nothing.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any, Optional
 
@@ -28,8 +29,7 @@ class _Tqdm:
     """A ``tqdm.auto`` bar, counting states."""
 
     def __init__(self, what: str) -> None:
-        from tqdm.auto import tqdm
-
+        tqdm = importlib.import_module("tqdm.auto").tqdm
         self._bar: Any = tqdm(desc=what, unit=" states", unit_scale=True, leave=False)
 
     def update(self, done: int, total: int) -> None:
@@ -50,8 +50,7 @@ class _Notebook:
     """A line in the notebook's output, replaced in place as work goes on."""
 
     def __init__(self, what: str) -> None:
-        from IPython.display import display
-
+        display = importlib.import_module("IPython.display").display
         self._what = what
         self._handle: Any = display({"text/plain": f"{what}: starting"}, raw=True, display_id=True)
 

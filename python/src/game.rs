@@ -64,11 +64,14 @@ impl PyRules {
         (hidden.len() > 1).then(|| hidden.what().unwrap_or("hidden state").to_string())
     }
 
-    /// The values of the hidden axis in hog's words, one per position
-    /// ("6-sided dice", ...); one empty label where nothing is hidden.
+    /// The positions of the hidden axis in hog's words, in order ("sides
+    /// 6", "sides 4"); empty where nothing is hidden.
     #[getter]
     fn hidden_labels(&self) -> Vec<String> {
         let hidden = self.rules.hidden();
+        if hidden.len() == 1 {
+            return vec![];
+        }
         (0..hidden.len())
             .map(|h| hog::cmd::hidden_words(&hidden, h))
             .collect()
