@@ -233,7 +233,8 @@ pub struct FinalArgs {
     /// one is met being hidden): how many kicks the blind search makes
     /// after its ascents (each changes one to five cells to near-tie
     /// answers and climbs again, kept only if it ends better; about an
-    /// ascent's time each). Rules with memories make none. [default up to
+    /// ascent's time each). Rules with more than 8 hidden values (Time
+    /// Trot's turn numbers, memories) make none. [default up to
     /// goal 100: 256 where rolls take the fast paths (fa16), 56 where they
     /// take the general rules (su17); above it as many as take the time of
     /// those at goal 100, at least 1]
@@ -246,6 +247,12 @@ pub struct FinalArgs {
     /// CPU). One opponent only.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prove_bound: Option<u32>,
+
+    /// Under rules with bids (fa14-contest): the opponent's final_bid (the
+    /// baseline's, or every --against's); the bid with the highest exact
+    /// win rate against it is given beside the strategy [default: 0]
+    #[arg(long, value_name = "BID")]
+    pub opponent_bid: Option<u32>,
 
     #[command(flatten)]
     pub exact: ExactArgs,

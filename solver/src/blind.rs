@@ -104,7 +104,7 @@ mod bound;
 mod work;
 
 pub use bound::ProvenBound;
-use work::Work;
+use work::{Against, Work};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -113,7 +113,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::evaluate::Grade;
 use crate::model::Landing;
-use crate::rules::{Special, State};
+use crate::rules::State;
 use crate::solve::{Driver, Engine, Grid, Probability};
 use crate::strategy::Policy;
 use crate::Model;
@@ -142,8 +142,6 @@ pub fn default_kicks(model: &Model) -> usize {
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
-/// The sweeps of the one ascent where the rules keep memories.
-const MEMORY_SWEEPS: usize = 4;
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -214,22 +212,9 @@ impl<V: Probability> Engine<'_, V> {
                 model.rules().name()
             )));
         }
-        // Each player's memory multiplies the states by 121 (fa19) or 196
-        // (sp20, su20), and a sweep costs a few seconds at goal 100: the
-        // search there is one ascent from the sighted best response, of at
-        // most MEMORY_SWEEPS sweeps, with no kicks.
-        let memories = model.hidden().memory > 1;
-        let (starts, sweeps, kicks) = if memories {
-            (vec![seen.clone()], MEMORY_SWEEPS, 0)
-        } else {
-            (self.starts(&seen), MAX_SWEEPS, kicks)
-        };
-        let best = self
-            .each(&starts, |start| self.ascend(&[b], start, sweeps, &[], None))
-            .into_iter()
-            .reduce(better)
-            .expect("there is at least one start");
-        let best = self.kick_search(&[b], best, kicks);
+        let field = [Against::new(self, b)];
+        let best = self.climb_starts(&field, &self.starts(&field, &seen));
+        let best = self.kick_search(&field, best, kicks);
         Ok(BlindResponse {
             grade: self.grade(&best.policy, b),
             values: best.us,
@@ -244,9 +229,9 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state and keep no memories), then `kicks` kicks from
-    /// the best so far, as there. The bound is the mean of the
-    /// opponents' sighted best responses' win rates.
+    /// the rules hide state), then
+    /// `kicks` kicks from the best so far, as there. The bound is the mean
+    /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
         let model = self.model();
         assert!(!field.is_empty(), "a field of at least one opponent");
@@ -267,29 +252,16 @@ impl<V: Probability> Engine<'_, V> {
             .iter()
             .fold(V::zero(), |sum, (rate, _)| sum + rate.clone())
             * V::from_counts(1, field.len() as u64);
-        let memories = model.hidden().memory > 1;
-        let (sweeps, kicks) = if memories {
-            (MEMORY_SWEEPS, 0)
-        } else {
-            (MAX_SWEEPS, kicks)
-        };
+        let against: Vec<Against> = field.iter().map(|b| Against::new(self, b)).collect();
         let starts: Vec<Policy> = seen
             .iter()
-            .flat_map(
-                |(_, policy)| match model.rules().hides_state() && !memories {
-                    true => self.starts(policy),
-                    false => vec![policy.clone()],
-                },
-            )
-            .collect();
-        let best = self
-            .each(&starts, |start| {
-                self.ascend(field, start, sweeps, &[], None)
+            .flat_map(|(_, policy)| match model.rules().hides_state() {
+                true => self.starts(&against, policy),
+                false => vec![policy.clone()],
             })
-            .into_iter()
-            .reduce(better)
-            .expect("there is at least one start");
-        let best = self.kick_search(field, best, kicks);
+            .collect();
+        let best = self.climb_starts(&against, &starts);
+        let best = self.kick_search(&against, best, kicks);
         let grades: Vec<Grade<V>> = field.iter().map(|b| self.grade(&best.policy, b)).collect();
         let win_rate = grades
             .iter()
@@ -303,6 +275,14 @@ impl<V: Probability> Engine<'_, V> {
         })
     }
 
+    /// The best of the ascents from `starts`, the first on a tie.
+    fn climb_starts(&self, field: &[Against], starts: &[Policy]) -> Ascent<V> {
+        self.each(starts, |start| self.ascend(field, start, &[], None))
+            .into_iter()
+            .reduce(better)
+            .expect("there is at least one start")
+    }
+
     /// `f` on every item, in parallel under the parallel driver; the
     /// results stay in item order.
     fn each<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
@@ -313,16 +293,20 @@ impl<V: Probability> Engine<'_, V> {
     }
 
     /// The policies the ascent starts from (see the module docs).
-    fn starts(&self, seen: &Policy) -> Vec<Policy> {
+    fn starts(&self, field: &[Against], seen: &Policy) -> Vec<Policy> {
         let model = self.model();
         let at_start = model.hidden().index(State::START);
-        let mut starts = vec![seen.clone(), seen.slice_at(at_start).expect("the start's")];
-        if model.rules().special != Special::PorkChop {
+        let slice = seen.slice_at(at_start).expect("the start's");
+        let mut work = Work::new(self, field);
+        work.reach(seen);
+        let most_reached = work.most_reached(seen, &slice);
+        let mut starts = vec![seen.clone(), slice, most_reached];
+        if !model.rules().flips_sides_by_action() {
             return starts;
         }
         for &d in &model.sides()[1..] {
             let slice = seen.slice(d).expect("d is one of the rules' sides");
-            // Pork Chop (the lowest action) is the only action that changes the sides.
+            // The lowest action (Pork Chop, Ham Hijinks) is the only one that changes the sides.
             let mut actions = slice.actions().clone();
             actions
                 .index_axis_mut(ndarray::Axis(1), 0)
@@ -338,7 +322,7 @@ impl<V: Probability> Engine<'_, V> {
     /// Kicks from the best ascent (see the module docs): each batch of
     /// [`KICK_BATCH`] kicks starts from the best before it, so the result
     /// does not depend on the number of threads.
-    fn kick_search(&self, field: &[&Policy], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
+    fn kick_search(&self, field: &[Against], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
         if kicks == 0 {
             return best;
         }
@@ -350,7 +334,7 @@ impl<V: Probability> Engine<'_, V> {
                 .map(|_| kick(&best.policy, &moves, &mut rng))
                 .collect();
             let ascents = self.each(&kicked, |kick| {
-                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
+                self.ascend(field, &kick.policy, &kick.cells, Some(&known))
             });
             let before = best.win_rate.clone();
             for mut ascent in ascents {
@@ -372,9 +356,8 @@ impl<V: Probability> Engine<'_, V> {
     /// stops early, marked `known`, when one of them is known.
     fn ascend(
         &self,
-        field: &[&Policy],
+        field: &[Against],
         start: &Policy,
-        sweeps: usize,
         frozen: &[(usize, usize)],
         known: Option<&Known>,
     ) -> Ascent<V> {
@@ -382,7 +365,7 @@ impl<V: Probability> Engine<'_, V> {
         let mut policy = start.clone();
         let mut visited = vec![];
         let mut seen = false;
-        for sweep in 0..sweeps {
+        for sweep in 0..MAX_SWEEPS {
             work.reach(&policy);
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);
@@ -407,7 +390,7 @@ impl<V: Probability> Engine<'_, V> {
 
     /// The moves of a policy at the end of an ascent (a sweep from it
     /// changes no reached cell), the smallest loss first.
-    fn moves(&self, field: &[&Policy], policy: &Policy) -> Vec<Move> {
+    fn moves(&self, field: &[Against], policy: &Policy) -> Vec<Move> {
         let mut work = Work::new(self, field);
         work.record_moves = true;
         work.reach(policy);

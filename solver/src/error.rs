@@ -51,6 +51,16 @@ pub enum Error {
         values: u32,
     },
 
+    #[error("turn {turn} is not allowed under {rules}: the turn number is counted mod {turns}, 0 to {}", turns - 1)]
+    BadTurn {
+        turn: i64,
+        rules: String,
+        turns: u32,
+    },
+
+    #[error("an extra turn is not a state of {rules}: no rule of theirs reads whether a turn is an extra turn")]
+    BadExtraTurn { rules: String },
+
     #[error("die face {0} is not allowed: faces are whole numbers from 1")]
     BadFace(i64),
 

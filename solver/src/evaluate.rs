@@ -23,7 +23,7 @@ use std::ops::Add;
 mod exits;
 
 use crate::model::{Model, Next};
-use crate::rules::{Special, State};
+use crate::rules::State;
 use crate::solve::{Driver, Engine, Expectation, Grid, Probability, Step};
 use crate::strategy::Policy;
 
@@ -254,10 +254,11 @@ impl<V: Probability> Engine<'_, V> {
     /// The course's grade of A against B: only what the two games from 0-0
     /// need.
     ///
-    /// * The dice sides change only by Pork Chop, so when neither strategy
-    ///   ever plays it, the states with four-sided dice cannot be reached and
-    ///   are skipped; the six-sided states never lead to them, so their
-    ///   values are those of [`Engine::evaluate`], bit for bit.
+    /// * Where only an action changes the dice sides (Pork Chop, Ham
+    ///   Hijinks) and neither strategy ever plays it, the states with
+    ///   four-sided dice cannot be reached and are skipped
+    ///   ([`reachable_len`]); the six-sided states never lead to them, so
+    ///   their values are those of [`Engine::evaluate`], bit for bit.
     /// * A draw needs a turn that scores 0 (a pass). Under rules where no
     ///   turn can score 0, only P(A wins) is summed (see [`Ends`]), and
     ///   P(B wins) is 1 − P(A wins); [`Engine::grade_both`] sums it too.
@@ -280,16 +281,9 @@ impl<V: Probability> Engine<'_, V> {
     }
 
     fn grade_in<T: Ends<V>>(&self, a: &Policy, b: &Policy) -> Grade<V> {
-        // The hidden values of six-sided dice come first on the axis.
-        let hidden = self.model().hidden();
-        let len = if self.model().rules().special == Special::PorkChop
-            && !plays_pork_chop(a)
-            && !plays_pork_chop(b)
-        {
-            hidden.len() / hidden.sides.len()
-        } else {
-            hidden.len()
-        };
+        let flips =
+            self.model().rules().flips_sides_by_action() && (plays_flip(a) || plays_flip(b));
+        let len = reachable_len(self.model(), flips);
         let (a_moves, b_moves) =
             self.in_pool_for_layers(len, || self.evaluate_layers::<T>(a, b, len));
         Grade::of(
@@ -396,9 +390,22 @@ impl<V: Probability> Engine<'_, V> {
     }
 }
 
-/// Whether a policy ever plays Pork Chop (-1), the only way to four-sided
-/// dice where Pork Chop is the rule.
-pub(crate) fn plays_pork_chop(policy: &Policy) -> bool {
+/// How many hidden values, from the first, a game from 0-0 may reach where
+/// one of its players ever plays -1 (`flips`) or neither does: where only
+/// that action flips the dice sides (Pork Chop, Ham Hijinks) and nobody
+/// plays it, those of six-sided dice, which the sides being the axis's
+/// most significant component are the first 1 / sides of it; else all.
+pub(crate) fn reachable_len(model: &Model, flips: bool) -> usize {
+    let hidden = model.hidden();
+    if model.rules().flips_sides_by_action() && !flips {
+        hidden.len() / hidden.sides().len()
+    } else {
+        hidden.len()
+    }
+}
+
+/// Whether a policy ever plays -1 (Pork Chop, Ham Hijinks).
+pub(crate) fn plays_flip(policy: &Policy) -> bool {
     policy.actions().iter().any(|&n| n == -1)
 }
 

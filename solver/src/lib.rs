@@ -3,6 +3,7 @@
 //! encoders take `impl Write`, decoders `impl Read`.
 #![forbid(unsafe_code)]
 
+pub mod bids;
 pub mod blind;
 pub mod dice;
 pub mod error;

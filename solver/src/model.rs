@@ -48,6 +48,12 @@ pub struct Model {
     goal: u32,
     /// What each player remembers of their previous turn.
     recall: Recall,
+    /// Whether a state says if its turn is an extra turn (a rule reads it).
+    tracks_extra: bool,
+    /// Time Trot's modulus, where the rules count turns.
+    time_trot: Option<u8>,
+    /// [`Model::outcomes_depend_on_rolls`], found once.
+    per_action: bool,
     /// Which mover scores need their own roll table (Feral Hogs: parity; 49ers: 49).
     roll_classes: Vec<u32>,
     /// `rolls[kind * 10 + n - 1]`, kind = dice index * classes + class;
@@ -69,6 +75,10 @@ pub struct Model {
     fires: Vec<u64>,
     /// The words of one row of `fires`.
     fires_row: usize,
+    /// The points at which a turn flips the dice sides (Perfect Piggy), as
+    /// the bits of a mask: 0 where only an action does (Pork Chop) or
+    /// nothing does, and where a turn may score 128 points or more.
+    flips: u128,
     /// The most points a turn can score.
     max_points: u32,
     /// A lone rule on the mover's score alone (Sus Fuss, Pigs on Prime,
@@ -89,9 +99,10 @@ pub enum Landing {
     /// No after-turn rule: the mover's score is s + p.
     Plain,
     /// One rule that changes the scores at some points only (a Swine Swap,
-    /// Hog Pile, sp15's Hogtimus Prime): s + p, except at the points where
-    /// it may fire ([`Model::fire_points`]); no turn scores 128 points or
-    /// more, so they fit in one u128.
+    /// Hog Pile, sp15's Hogtimus Prime), or Perfect Piggy's flip of the
+    /// dice sides at some points, or both: s + p with the same sides,
+    /// except at the points where one may fire ([`Model::fire_points`]);
+    /// no turn scores 128 points or more, so they fit in one u128.
     Fires,
     /// One rule on the mover's score alone (Sus Fuss, Pigs on Prime, Square
     /// Swine, Fuzzy Factors): the mover's score is [`Model::moved`] of s + p.
@@ -100,8 +111,8 @@ pub enum Landing {
     General,
 }
 
-/// The four kinds of dice: (6 or 4 sides) x (plain or re-rolling).
-const DICE: [Dice; 4] = [
+/// The six kinds of dice: (6, 4 or 8 sides) x (plain or re-rolling).
+const DICE: [Dice; 6] = [
     Dice {
         sides: 6,
         reroll: false,
@@ -116,12 +127,21 @@ const DICE: [Dice; 4] = [
     },
     Dice {
         sides: 4,
+        reroll: true,
+    },
+    Dice {
+        sides: 8,
+        reroll: false,
+    },
+    Dice {
+        sides: 8,
         reroll: true,
     },
 ];
 
+#[inline]
 fn dice_index(dice: Dice) -> usize {
-    usize::from(dice.sides == 4) * 2 + usize::from(dice.reroll)
+    usize::from(dice.sides == 4) * 2 + usize::from(dice.sides == 8) * 4 + usize::from(dice.reroll)
 }
 
 impl Model {
@@ -133,11 +153,14 @@ impl Model {
                 reason,
             })?;
         let goal = rules.check_goal(goal)?;
+        rules.check_supported()?;
         let roll_classes = roll_classes(rules);
         let reachable = |dice: Dice| {
-            let sides_ok = dice.sides == 6
-                || rules.state_sides().contains(&4)
-                || rules.sides == Sides::FourOnSevens;
+            let sides_ok = match dice.sides {
+                4 => rules.state_sides().contains(&4) || rules.sides == Sides::FourOnSevens,
+                8 => rules.extra_dice.sides() == Some(8),
+                _ => true,
+            };
             let reroll_ok = !dice.reroll || rules.reroll == Reroll::OnSevens;
             sides_ok && reroll_ok
         };
@@ -165,6 +188,12 @@ impl Model {
             .unwrap_or(0)
             .max(1);
         let max_score = goal + max_points;
+        let flips = match max_points < u128::BITS {
+            true => (0..=max_points)
+                .filter(|&p| rules.next_sides(6, 1, p) != 6)
+                .fold(0, |mask, p| mask | 1 << p),
+            false => 0,
+        };
         let sum_rule = rules.after.iter().find_map(|&rule| {
             let test: fn(u32) -> bool = match rule {
                 AfterTurn::SwineSwapPowerOfThree => power_of_three_digits_match,
@@ -196,19 +225,27 @@ impl Model {
             rules: rules.clone(),
             goal,
             recall: rules.recall(),
+            tracks_extra: rules.reads_extra_turns(),
+            time_trot: rules.time_trot(),
+            per_action: rules.pig_out == PigOut::ZeroPiggyBack
+                || rules.recall() != Recall::None
+                || rules.time_trot().is_some(),
             roll_classes,
             rolls,
             sum_rule,
             feral: None,
             fires: vec![],
             fires_row: 0,
+            flips,
             max_points,
             moved,
             zero_points,
         };
         model.feral = model.find_feral();
-        if model.landing() == Landing::Fires && rules.after != [AfterTurn::SwineSwapDouble] {
-            model.fire_rows(model.rules.after[0], max_score);
+        if let (Landing::Fires, [rule]) = (model.landing(), rules.after.as_slice()) {
+            if *rule != AfterTurn::SwineSwapDouble {
+                model.fire_rows(*rule, max_score);
+            }
         }
         if let Some((_, Some(swap))) = model.feral {
             // Feral Hogs' bonus of 3 may come on top of a turn's points.
@@ -357,8 +394,11 @@ impl Model {
             return Next::Loss;
         }
         let sides = self.rules.next_sides(state.sides, num_rolls, points);
-        let remembered = self.recall.remember(num_rolls, points);
-        if self.rules.extra_turn(mover, opponent) {
+        let remembered = self.recall.remember(state.memory.mover, num_rolls, points);
+        let turn = self
+            .time_trot
+            .map_or(0, |modulus| (state.turn + 1) % modulus);
+        if self.rules.extra_turn(state, num_rolls, mover, opponent) {
             Next::Again(State {
                 score: mover,
                 opponent_score: opponent,
@@ -367,6 +407,9 @@ impl Model {
                     mover: remembered,
                     opponent: state.memory.opponent,
                 },
+                turn,
+                // Only where a rule reads it (Hidden: the state keeps it).
+                extra: self.tracks_extra,
             })
         } else {
             Next::Continue(State {
@@ -377,31 +420,39 @@ impl Model {
                     mover: state.memory.opponent,
                     opponent: remembered,
                 },
+                turn,
+                extra: false,
             })
         }
     }
 
     /// Whether an outcome's next state depends on the number of dice as well
     /// as on the points (Piggy Back hands the opponent num_rolls; Feral Hogs
-    /// compares num_rolls with a memory), so that the dice actions of a state
-    /// cannot share one table of outcome values.
+    /// compares num_rolls with a memory; Time Trot with the turn number), so
+    /// that the dice actions of a state cannot share one table of outcome
+    /// values.
+    #[inline]
     pub fn outcomes_depend_on_rolls(&self) -> bool {
-        self.rules.pig_out == PigOut::ZeroPiggyBack || self.recall != Recall::None
+        self.per_action
     }
 
     /// The shape of the after-turn rules.
     pub fn landing(&self) -> Landing {
         // Each of these moves a state off the one grid row the fast paths read.
-        let off_the_row = !self.rules.extra.is_empty()
-            || self.rules.special == Special::PerfectPiggy
-            || self.outcomes_depend_on_rolls();
-        if off_the_row {
+        let off_the_row = !self.rules.extra.is_empty() || self.outcomes_depend_on_rolls();
+        // Perfect Piggy moves it to the other sides' row at a few points,
+        // which the fast path of one rule firing at a few points handles.
+        let flips = self.rules.special == Special::PerfectPiggy;
+        if off_the_row || (flips && self.flips == 0) {
             return Landing::General;
         }
         match self.rules.after.as_slice() {
-            [] => Landing::Plain,
-            [rule] if rule.moves_mover_alone() => Landing::Mover,
-            [_] if self.max_points < u128::BITS => Landing::Fires,
+            [] if !flips => Landing::Plain,
+            [rule] if rule.moves_mover_alone() => match flips {
+                true => Landing::General,
+                false => Landing::Mover,
+            },
+            [] | [_] if self.max_points < u128::BITS => Landing::Fires,
             _ => Landing::General,
         }
     }
@@ -479,8 +530,9 @@ impl Model {
                 sides: x.sides,
                 memory: Memory {
                     mover: x.memory.opponent,
-                    opponent: recall.remember(num_rolls, points),
+                    opponent: recall.remember_turn(num_rolls, points),
                 },
+                ..x
             })
         }
     }
@@ -502,13 +554,20 @@ impl Model {
     /// x, as the bits of a mask: Swine Swap on doubles when s + p = 2o or
     /// 2(s + p) = o (no table needed), any other rule bits s to s +
     /// max_points of row o of [`Model::fires`], read from the three words
-    /// that hold them. (Rules of [`Landing::Fires`] only, where max_points < 128.)
+    /// that hold them; and the points that flip the dice sides (Perfect
+    /// Piggy), wherever the turn starts. (Rules of [`Landing::Fires`] only,
+    /// where max_points < 128.)
     #[inline]
     pub fn fire_points(&self, x: State, max_points: u32) -> u128 {
         debug_assert!(
             max_points < u128::BITS,
             "Landing::Fires: fewer than 128 points"
         );
+        let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
+        let flips = self.flips & up_to_max_points;
+        if self.rules.after.is_empty() {
+            return flips;
+        }
         if self.fires.is_empty() {
             let (s, o) = (x.score, x.opponent_score);
             let doubles = [Some(2 * o), (o % 2 == 0).then_some(o / 2)];
@@ -516,7 +575,7 @@ impl Model {
                 .into_iter()
                 .flatten()
                 .filter(|&m| m >= s && m - s <= max_points)
-                .fold(0, |mask, m| mask | 1 << (m - s));
+                .fold(flips, |mask, m| mask | 1 << (m - s));
         }
         let (s, o) = (x.score as usize, x.opponent_score as usize);
         let words = &self.fires[o * self.fires_row + s / 64..][..3];
@@ -526,14 +585,14 @@ impl Model {
         let high = (words[2] as u128)
             .checked_shl(128 - shift as u32)
             .unwrap_or(0);
-        let up_to_max_points = u128::MAX >> (u128::BITS - 1 - max_points);
-        (low | high) & up_to_max_points
+        (low | high) & up_to_max_points | flips
     }
 
     /// [`Model::next`] of a roll of `points` with `num_rolls` dice from x
-    /// under the lone rule of [`Landing::Fires`], where a roll keeps the
-    /// dice sides and nothing else can follow it (no extra turn, no memory,
-    /// no Piggy Back: see [`Model::landing`]): the rule, then the goal.
+    /// under the rules of [`Landing::Fires`], where nothing else can follow
+    /// a roll (no extra turn, no memory, no Piggy Back: see
+    /// [`Model::landing`]): the lone rule if any, then the goal, then the
+    /// dice sides (which Perfect Piggy may flip).
     #[inline]
     pub fn next_on_fire(&self, x: State, num_rolls: i32, points: u32) -> Next {
         let turn = TurnFacts {
@@ -541,11 +600,11 @@ impl Model {
             points,
             memory: 0,
         };
-        let (m, o) = self.apply(
-            self.rules.after[0],
-            (x.score + points, x.opponent_score),
-            turn,
-        );
+        let scored = (x.score + points, x.opponent_score);
+        let (m, o) = match self.rules.after.first() {
+            Some(&rule) => self.apply(rule, scored, turn),
+            None => scored,
+        };
         if m >= self.goal {
             Next::Win
         } else if o >= self.goal {
@@ -554,6 +613,7 @@ impl Model {
             Next::Continue(State {
                 score: o,
                 opponent_score: m,
+                sides: self.rules.next_sides(x.sides, num_rolls, points),
                 ..x
             })
         }

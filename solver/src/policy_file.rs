@@ -332,12 +332,7 @@ mod tests {
         let json = serde_json::to_string(&rows).unwrap();
         let from_json = policy_from_json(&json, &rules, 5).unwrap();
         assert_eq!(from_csv, from_json);
-        let state = crate::State {
-            score: 3,
-            opponent_score: 4,
-            sides: 6,
-            memory: Default::default(),
-        };
+        let state = crate::State::new(3, 4);
         assert_eq!(from_csv.get(state), (3 + 8) % 11);
     }
 

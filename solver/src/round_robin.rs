@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::evaluate::{plays_pork_chop, Decided, Ends, Grade, Outcome};
+use crate::evaluate::{plays_flip, reachable_len, Decided, Ends, Grade, Outcome};
 use crate::model::{Model, Next};
 use crate::rules::State;
 use crate::solve::{Driver, Engine, Probability};
@@ -63,7 +63,7 @@ impl From<Grade<f64>> for Match {
 /// Grades `policies[a]` against `policies[b]` for every `(a, b)` in `pairs`,
 /// in parallel over the pairs, calling `graded(k, result)` for pair `k` as
 /// soon as it is done (from any thread, in any order). Every policy is one
-/// of the model's (its rules, goal and dice sides).
+/// of the model's (its rules, goal and hidden values).
 pub fn grade_pairs(
     model: &Model,
     policies: &[&Policy],
@@ -102,24 +102,25 @@ fn grade_pairs_within(
 /// No pass: the action rolls dice or scores points.
 const NO_PASS: u32 = u32::MAX;
 
-/// The places of one layer: `per_sides` states of six-sided dice from
-/// `start`, then as many of four-sided dice (where the rules have them).
+/// The places of one layer: `per_value` states of the first hidden value
+/// from `start`, then as many of each next one.
 struct Span {
     start: usize,
-    per_sides: usize,
+    per_value: usize,
 }
 
 /// Every turn the entries can take, worked out once (see the module's doc).
 struct Turns {
-    /// How many dice-sides values the rules have (six first).
-    sides: usize,
+    /// How many hidden values a game reaches where a player flips the
+    /// dice sides, and where none does ([`reachable_len`]).
+    reach: [usize; 2],
     min_action: i32,
     actions: usize,
     /// The layers in the order they are solved.
     layers: Vec<Span>,
     /// Each place's cell, the index of its state in a policy's actions.
     cell: Vec<u32>,
-    /// The place of 0-0 with six-sided dice.
+    /// The place of the opening state.
     start: usize,
     /// Per (place, action): its outcomes are `to[first[i]..first[i + 1]]`.
     first: Vec<u32>,
@@ -154,18 +155,19 @@ impl Turns {
     fn compile(engine: &Engine<f64>, policies: &[&Policy], max_moves: usize) -> Option<Turns> {
         let model = engine.model();
         let rules = model.rules();
-        // The compiled turns know one grid per player and the dice sides:
-        // extra turns (the mover's own grid) and memories are graded pair
-        // by pair instead.
-        if !rules.extra.is_empty() || model.hidden().memory > 1 {
+        // The compiled turns know one grid per player, and their sums are
+        // Engine::grade's where it sums next() in roll order: extra turns
+        // (the mover's own grid) and Feral Hogs' shared columns are graded
+        // pair by pair instead.
+        if !rules.extra.is_empty() || model.feral().is_some() {
             return None;
         }
         let goal = model.goal();
-        let sides = model.sides();
+        let hidden = model.hidden();
         let min_action = rules.min_action();
         let actions = rules.actions().count();
-        // A policy's cell of a state: (sides index, score, opponent_score).
-        let cell = |x: State| (u32::from(x.sides != 6) * goal + x.score) * goal + x.opponent_score;
+        // A policy's cell of a state: (hidden index, score, opponent_score).
+        let cell = |x: State| (hidden.index(x) as u32 * goal + x.score) * goal + x.opponent_score;
         let outcomes = |x: State, action: i32| {
             let n = model.effective_rolls(x, action);
             if n < 1 {
@@ -183,7 +185,7 @@ impl Turns {
         // Counted first, state by state, so that a table too large to
         // compile costs no memory (the pairs are then graded as one grade).
         let moves: usize = engine
-            .layers_over(sides.len())
+            .layers()
             .flat_map(|layer| layer.states)
             .map(|x| {
                 let used = played_in(x);
@@ -198,10 +200,10 @@ impl Turns {
         }
         let mut layers = vec![];
         let mut visits = vec![];
-        for layer in engine.layers_over(sides.len()) {
+        for layer in engine.layers() {
             layers.push(Span {
                 start: visits.len(),
-                per_sides: layer.states.len() / sides.len(),
+                per_value: layer.states.len() / hidden.len(),
             });
             visits.extend(layer.states);
         }
@@ -222,7 +224,7 @@ impl Turns {
             Next::Again(_) => unreachable!("rules with extra turns are not compiled"),
         };
         let mut turns = Turns {
-            sides: sides.len(),
+            reach: [reachable_len(model, false), reachable_len(model, true)],
             min_action,
             actions,
             layers,
@@ -293,20 +295,13 @@ impl Turns {
                     .expect("a policy's actions are one array")
             })
             .collect();
-        // Only a Pork Chop leads to four-sided dice (as in Engine::grade).
-        let pork_chop: Vec<bool> = policies.iter().map(|p| plays_pork_chop(p)).collect();
+        // The hidden values the pair's games reach (as in Engine::grade).
+        let flips: Vec<bool> = policies.iter().map(|p| plays_flip(p)).collect();
         pairs.par_iter().enumerate().for_each_init(
             || self.scratch::<T>(),
             |scratch, (k, &(a, b))| {
-                let sides = if pork_chop[a] || pork_chop[b] {
-                    self.sides
-                } else {
-                    1
-                };
-                graded(
-                    k,
-                    grade(self, scratch, actions[a], actions[b], sides).into(),
-                );
+                let len = self.reach[usize::from(flips[a] || flips[b])];
+                graded(k, grade(self, scratch, actions[a], actions[b], len).into());
             },
         );
     }
@@ -360,13 +355,13 @@ impl Turns {
     }
 
     /// The grade of A against B (their actions by cell) over the layers'
-    /// states of the first `sides` dice-sides values, in the ends T.
+    /// states of the first `len` hidden values, in the ends T.
     fn grade<T: Ends<f64>>(
         &self,
         scratch: &mut Scratch<T>,
         a: &[i8],
         b: &[i8],
-        sides: usize,
+        len: usize,
     ) -> Grade<f64> {
         let Scratch {
             a_moves,
@@ -375,7 +370,7 @@ impl Turns {
             b_steps,
         } = scratch;
         for layer in &self.layers {
-            let places = layer.start..layer.start + layer.per_sides * sides;
+            let places = layer.start..layer.start + layer.per_value * len;
             a_steps.clear();
             b_steps.clear();
             for place in places.clone() {
@@ -413,13 +408,13 @@ impl Turns {
         scratch: &mut Scratch<Decided<f64>>,
         a: &[i8],
         b: &[i8],
-        sides: usize,
+        len: usize,
     ) -> Grade<f64> {
         let Scratch {
             a_moves, b_moves, ..
         } = scratch;
         for layer in &self.layers {
-            for place in layer.start..layer.start + layer.per_sides * sides {
+            for place in layer.start..layer.start + layer.per_value * len {
                 let cell = self.cell[place] as usize;
                 let (a, b) = (self.index(place, a[cell]), self.index(place, b[cell]));
                 debug_assert!(self.pass[a] == NO_PASS && self.pass[b] == NO_PASS);

@@ -6,7 +6,7 @@
 //!
 //! **Endless games are draws.** A turn that scores 0 points (nju21's Picky
 //! Piggy) rolls no dice, so it is fully decided by the position: both
-//! scores, the dice sides and who moves, since strategies are fixed tables.
+//! scores, the hidden state and who moves, since strategies are fixed tables.
 //! Every other turn raises the sum of the scores, so a position can only come
 //! back after a run of zero-point turns, and from then on the same run
 //! repeats for ever. A game whose position repeats after turns that scored 0
@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::{Memory, Rules, State, TurnResult};
+use crate::rules::{Rules, State, TurnResult};
 use crate::strategy::Policy;
 
 /// Games per chunk of a simulation; each chunk has its own random stream.
@@ -181,12 +181,12 @@ pub fn simulate(
 /// Both policies must be tables for these rules and this goal.
 fn check_players(rules: &Rules, goal: u32, players: [&Policy; 2]) -> Result<()> {
     for (player, policy) in players.iter().enumerate() {
-        if policy.goal() != goal || policy.sides() != rules.state_sides() {
+        if policy.goal() != goal || *policy.hidden() != rules.hidden() {
             return Err(Error::TableMismatch(format!(
-                "player {player}'s policy is for goal {} and sides {:?}, the game has goal {goal} and sides {:?}",
+                "player {player}'s policy is for goal {} and {} hidden value(s), the game has goal {goal} and {}",
                 policy.goal(),
-                policy.sides(),
-                rules.state_sides()
+                policy.hidden().len(),
+                rules.hidden().len()
             )));
         }
     }
@@ -205,28 +205,18 @@ fn play<E>(
     mut record: Option<&mut Vec<Turn>>,
 ) -> std::result::Result<([u32; 2], Option<usize>, End), E> {
     let mut scores = [start.score, start.opponent_score];
-    let mut sides = start.sides;
-    // Each player's memory of their own previous turn.
-    let mut memories = [start.memory.mover, start.memory.opponent];
+    // The state the mover sees, and who moves.
+    let mut state = start;
     let mut mover = 0;
     // The positions since the last turn that scored points.
-    let mut seen: Vec<([u32; 2], u32, [u8; 2], usize)> = vec![];
+    let mut seen: Vec<(State, usize)> = vec![];
     let mut faces = vec![];
     for _ in 0..max_turns {
-        let position = (scores, sides, memories, mover);
+        let position = (state, mover);
         if seen.contains(&position) {
             return Ok((scores, None, End::Repeat));
         }
         seen.push(position);
-        let state = State {
-            score: scores[mover],
-            opponent_score: scores[1 - mover],
-            sides,
-            memory: Memory {
-                mover: memories[mover],
-                opponent: memories[1 - mover],
-            },
-        };
         let num_rolls = players[mover].get(state);
         faces.clear();
         let result = rules.play_turn(state, num_rolls, |sides| {
@@ -236,8 +226,6 @@ fn play<E>(
         })?;
         scores[mover] = result.score;
         scores[1 - mover] = result.opponent_score;
-        sides = result.sides;
-        memories[mover] = result.memory.mover;
         if let Some(turns) = record.as_deref_mut() {
             turns.push(Turn {
                 player: mover,
@@ -257,6 +245,7 @@ fn play<E>(
         if !result.extra_turn {
             mover = 1 - mover;
         }
+        state = result.next_state(rules);
     }
     Ok((scores, None, End::TurnLimit))
 }

@@ -77,10 +77,11 @@ mod options;
 mod rolls;
 mod team;
 
+pub(crate) use feral::ColumnValues;
 pub use grid::Grid;
 pub(crate) use layer::Layer;
 pub(crate) use options::Options;
-use options::MAX_ACTIONS;
+pub(crate) use options::MAX_ACTIONS;
 use rolls::{Dense, Run};
 
 use crate::model::{Landing, Model, Next};

@@ -123,7 +123,7 @@ impl Policy {
 
     /// The dice sides of the hidden values, six first.
     pub fn sides(&self) -> &[u32] {
-        self.hidden.sides
+        self.hidden.sides()
     }
 
     /// The hidden values of the first axis.
@@ -160,7 +160,7 @@ impl Policy {
     /// The course strategy that plays the answers of one dice sides value
     /// (with nothing remembered) in every state.
     pub fn slice(&self, sides: u32) -> Option<Policy> {
-        if !self.hidden.sides.contains(&sides) {
+        if !self.hidden.sides().contains(&sides) {
             return None;
         }
         let mut x = State::START;

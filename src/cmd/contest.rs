@@ -14,6 +14,7 @@
 //! goal (an entry's key is SHA-256 of them), so re-running after adding an
 //! entry grades only its pairs, and an edited file gets a new key.
 
+mod bids;
 mod output;
 mod pages;
 
@@ -22,13 +23,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::bids::grade_bid_pairs;
 use hog_solver::round_robin::{grade_pairs, Match};
+use hog_solver::rules::Bids;
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
-use super::contest_cache::{key, Cache, Key};
+use super::contest_cache::{key, key_with_bid, Cache, Key};
 use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
 use crate::files::check_writable;
@@ -124,7 +127,7 @@ pub fn run(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
-    let resolved: Vec<Resolved> = entries
+    let mut resolved: Vec<Resolved> = entries
         .iter()
         .enumerate()
         .map(|(i, entry)| {
@@ -153,6 +156,22 @@ pub fn run(
         })
         .collect();
     bar.finish_and_clear();
+    // Under bids, each entry's final_bid, part of its key: an entry
+    // without one is excluded.
+    let mut bid_of = vec![0; entries.len()];
+    if rules.bids != Bids::None {
+        for (i, entry) in entries.iter().enumerate() {
+            if let Ok((_, key)) = &mut resolved[i] {
+                match bids::final_bid(&entry.source) {
+                    Ok(bid) => {
+                        *key = key_with_bid(*key, bid);
+                        bid_of[i] = bid;
+                    }
+                    Err(reason) => resolved[i] = Err(reason),
+                }
+            }
+        }
+    }
     // A note on each graded entry whose file has the bytes of an earlier one.
     let notes: Vec<Option<String>> = (0..entries.len())
         .map(|i| {
@@ -207,13 +226,30 @@ pub fn run(
     )?;
     let new_pairs: Vec<(usize, usize)> = to_grade.iter().map(|&k| pairs[k]).collect();
     let graded = Mutex::new(matrix);
-    grade_pairs(&model, &policies, &new_pairs, |k, m| {
+    let record = |pair, m| {
         graded
             .lock()
             .expect("no panics while holding the lock")
-            .record(new_pairs[k], m);
+            .record(pair, m);
         bar.inc(1);
-    });
+    };
+    if rules.bids == Bids::None {
+        grade_pairs(&model, &policies, &new_pairs, |k, m| {
+            record(new_pairs[k], m)
+        });
+    } else {
+        // Two entries play from the start their bids give; the baseline,
+        // which bids nothing, from 0-0 in both seats, as without bids.
+        let (with_baseline, between): (Vec<_>, Vec<_>) =
+            new_pairs.iter().partition(|&&(_, b)| b == n);
+        grade_pairs(&model, &policies, &with_baseline, |k, m| {
+            record(with_baseline[k], m)
+        });
+        let bids: Vec<u32> = ok.iter().map(|&i| bid_of[i]).chain([0]).collect();
+        grade_bid_pairs(&model, &policies, &bids, &between, |k, m| {
+            record(between[k], m)
+        })?;
+    }
     bar.finish_and_clear();
     let matrix = graded
         .into_inner()
@@ -382,7 +418,10 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
         }
     })?;
     if policy.sees_hidden() {
-        let hidden = rules.hidden().what().unwrap_or("hidden state");
+        let hidden = rules
+            .hidden()
+            .what()
+            .unwrap_or_else(|| "hidden state".into());
         return Err(format!(
             "it answers by {hidden}, which final_strategy(score, opponent_score) cannot see, \
              so a course could not accept it (hog final --rules {} makes the best strategy \

@@ -45,6 +45,17 @@ pub fn key(rules: &Rules, goal: u32, policy: &Policy) -> Key {
     digest[..16].try_into().expect("16 of 32 bytes")
 }
 
+/// An entry's key under rules with bids: its policy's key and its bid, so
+/// that an entry that changes its bid alone is graded again.
+pub fn key_with_bid(key: Key, bid: u32) -> Key {
+    let mut hash = Sha256::new();
+    hash.update(key);
+    hash.update(b"final_bid");
+    hash.update(bid.to_le_bytes());
+    let digest = hash.finalize();
+    digest[..16].try_into().expect("16 of 32 bytes")
+}
+
 // The file: MAGIC, then one record per pair: the two keys (16 bytes each)
 // and a_wins, b_wins, draw as little-endian f64; then the HMAC-SHA256 of
 // all that under the user's secret key.

@@ -298,28 +298,14 @@ fn action_values<V: Probability>(
 ) -> Vec<(i32, V)> {
     let goal = model.goal();
     let value = |result: &TurnResult| -> V {
-        let y = State {
-            score: result.score,
-            opponent_score: result.opponent_score,
-            sides: result.sides,
-            memory: result.memory,
-        };
         if result.score >= goal {
             V::one()
         } else if result.opponent_score >= goal {
             V::zero()
         } else if result.extra_turn {
-            again(y)
+            again(result.next_state(model.rules()))
         } else {
-            after(State {
-                score: y.opponent_score,
-                opponent_score: y.score,
-                sides: y.sides,
-                memory: Memory {
-                    mover: y.memory.opponent,
-                    opponent: y.memory.mover,
-                },
-            })
+            after(result.next_state(model.rules()))
         }
     };
     model

@@ -220,7 +220,10 @@ fn course_rows(policy: &Policy) -> Result<Vec<Vec<i8>>> {
         bail!(
             "the policy depends on {}, which a course strategy cannot see: \
              export one slice (Policy::slice_at)",
-            policy.hidden().what().unwrap_or("hidden state")
+            policy
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into())
         );
     }
     let g = policy.goal();
@@ -468,7 +471,11 @@ fn slice_note(info: &ExportInfo) -> Vec<String> {
     let Some(slice) = &info.slice else {
         return vec![];
     };
-    let what = info.rules.hidden().what().unwrap_or("hidden state");
+    let what = info
+        .rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
     let mut note = vec![format!(
         "{} depends on {what}, which a course strategy cannot see; this is its slice \
          at {} ({}): the answers it gives there, played whatever is hidden.",
@@ -544,7 +551,7 @@ pub fn run_recorded(
         .strategy_context(&format!("the strategy to export ({source})"))?;
     let objective = objective(source);
     let hidden = rules.hidden();
-    let what = hidden.what().unwrap_or("hidden state");
+    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
     // The slice asked for: its position on the hidden axis, and the option.
     let asked = match (args.sides, &args.hidden) {
         (Some(sides), _) => Some((

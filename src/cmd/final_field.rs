@@ -14,7 +14,7 @@ use hog_solver::{Model, Rules};
 use serde::Serialize;
 
 use super::export::{self, ExportInfo};
-use super::final_strategy::{made_by, written, Output};
+use super::final_strategy::{made_by, opponent_bid, written, BestBid, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
 use crate::files::write_atomically;
@@ -38,6 +38,10 @@ struct Summary {
     field: Vec<Opponent>,
     /// The mean of each opponent's best response that sees the whole state.
     bound: f64,
+    /// Under rules with bids: the bid with the highest mean exact win rate
+    /// against every opponent's bid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bid: Option<BestBid>,
     file: Option<String>,
 }
 
@@ -50,6 +54,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
+    let their_bid = opponent_bid(args, rules)?;
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
     }
@@ -92,6 +97,35 @@ pub fn run(
             ),
         }
     }
+    // Every opponent bids alike, so each bid starts the same game against
+    // all: its outcome over the field is the mean of theirs.
+    let bid = match their_bid {
+        Some(theirs) => {
+            let mut mean: Vec<hog_solver::bids::BidOutcome> = vec![];
+            for b in &field {
+                let outcomes = hog_solver::bids::bid_outcomes(&model, &response.policy, b, theirs)?;
+                if mean.is_empty() {
+                    mean = outcomes
+                        .iter()
+                        .map(|o| hog_solver::bids::BidOutcome {
+                            a_wins: 0.0,
+                            b_wins: 0.0,
+                            draw: 0.0,
+                            ..*o
+                        })
+                        .collect();
+                }
+                let share = 1.0 / field.len() as f64;
+                for (m, o) in mean.iter_mut().zip(&outcomes) {
+                    m.a_wins += share * o.a_wins;
+                    m.b_wins += share * o.b_wins;
+                    m.draw += share * o.draw;
+                }
+            }
+            Some(BestBid::of(&mean, theirs))
+        }
+        None => None,
+    };
     let summary = Summary {
         rules: rules.name(),
         goal,
@@ -108,6 +142,7 @@ pub fn run(
             })
             .collect(),
         bound: response.bound,
+        bid,
         file: args.output.as_ref().map(|p| p.display().to_string()),
     };
     if json {
@@ -144,5 +179,8 @@ pub fn run(
         summary.bound,
         summary.bound - summary.win_rate
     )?;
+    if let Some(bid) = &summary.bid {
+        writeln!(out, "{}", bid.line("the field"))?;
+    }
     written(args, output.as_ref(), out)
 }

@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use hog_solver::bids::{best_bid, bid_outcomes, BidOutcome};
 use hog_solver::blind::ProvenBound;
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
@@ -74,6 +75,9 @@ struct Summary {
     /// With --prove-bound: the bound the branch and bound proved.
     #[serde(skip_serializing_if = "Option::is_none")]
     proven_bound: Option<ProvenBound>,
+    /// Under rules with bids: the best bid against the opponent's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bid: Option<BestBid>,
     file: Option<String>,
     /// Set when the strategy loses to the course baseline (possible with --against).
     warning: Option<String>,
@@ -90,6 +94,55 @@ struct Summary {
     bound_exact: Option<String>,
 }
 
+/// Under rules with bids, the bid with the highest exact win rate of the
+/// strategy found against the opponent's bid.
+#[derive(Serialize)]
+pub(super) struct BestBid {
+    /// The opponent's bid.
+    opponent_bid: u32,
+    /// The highest bid looked at (every one from 0).
+    highest: u32,
+    /// The best bid, its start and its exact outcome.
+    #[serde(flatten)]
+    best: BidOutcome,
+}
+
+impl BestBid {
+    /// The best of `outcomes` (every bid from 0, against `opponent_bid`).
+    pub(super) fn of(outcomes: &[BidOutcome], opponent_bid: u32) -> BestBid {
+        BestBid {
+            opponent_bid,
+            highest: outcomes.last().map_or(0, |o| o.bid),
+            best: *best_bid(outcomes).expect("at least bid 0"),
+        }
+    }
+
+    /// The line `hog final` prints.
+    pub(super) fn line(&self, against: &str) -> String {
+        let b = &self.best;
+        let (ours, theirs) = b.start.scores;
+        let first = if b.start.first == 0 { "we" } else { "they" };
+        format!(
+            "bid          {}: wins {} against {against} bidding {} (exact; starts {ours} to \
+             {theirs}, {first} first; the best of the bids 0 to {})",
+            b.bid, b.a_wins, self.opponent_bid, self.highest
+        )
+    }
+}
+
+/// The opponent's bid under rules with bids (0 unless given); an error if
+/// given under rules without them.
+pub(super) fn opponent_bid(args: &FinalArgs, rules: &Rules) -> Result<Option<u32>> {
+    match (rules.bids, args.opponent_bid) {
+        (hog_solver::rules::Bids::None, Some(_)) => bail!(
+            "--opponent-bid: the rules {} have no bids (bids=none)",
+            rules.name()
+        ),
+        (hog_solver::rules::Bids::None, None) => Ok(None),
+        (_, bid) => Ok(Some(bid.unwrap_or(0))),
+    }
+}
+
 /// With --exact: the exact grade of the strategy found, and the bound.
 type ExactFigures = (Grade<Exact>, Option<Exact>);
 
@@ -103,6 +156,7 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
+    let their_bid = opponent_bid(args, &rules)?;
     let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)
@@ -169,6 +223,12 @@ pub fn run(
         let bound = response.hidden.then(|| engine.best_response(&b).win_rate());
         (grade, bound)
     });
+    let bid = their_bid
+        .map(|theirs| {
+            let outcomes = bid_outcomes(&model, &response.policy, &b, theirs)?;
+            Ok::<_, anyhow::Error>(BestBid::of(&outcomes, theirs))
+        })
+        .transpose()?;
     let exact_text =
         |pick: fn(&ExactFigures) -> Option<&Exact>| exact.as_ref().and_then(pick).map(exact_json);
     let grade = &response.grade;
@@ -181,6 +241,7 @@ pub fn run(
         second: grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
         proven_bound: proven.clone(),
+        bid,
         file: args.output.as_ref().map(|p| p.display().to_string()),
         warning: info.grade.as_ref().and_then(export::losing_warning),
         not_graded: graded_elsewhere(&rules, &response.policy, goal, sources)?,
@@ -227,7 +288,10 @@ pub fn run(
             out,
             "bound        {bound}: the best response that sees {}; no \
              final_strategy wins more (gap {:.6})",
-            rules.hidden().what().unwrap_or("the whole state"),
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "the whole state".into()),
             (bound - summary.win_rate).max(0.0)
         )?;
         if let Some((_, Some(bound))) = &exact {
@@ -263,6 +327,9 @@ pub fn run(
                 proven.attained
             )?;
         }
+    }
+    if let Some(bid) = &summary.bid {
+        writeln!(out, "{}", bid.line(&against))?;
     }
     if let Some(warning) = &summary.warning {
         writeln!(out, "warning      {warning}")?;

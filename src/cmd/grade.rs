@@ -179,7 +179,10 @@ pub fn run(
              cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
              makes the best one that can)",
             grade.strategy,
-            rules.hidden().what().unwrap_or("hidden state"),
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into()),
             super::export::shell_word(&rules.name())
         )?;
     }

@@ -25,7 +25,6 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
-use hog_solver::rules::Memory;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
 use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
@@ -121,7 +120,7 @@ pub fn run(
 
     let sides = rules.state_sides();
     let hidden = rules.hidden();
-    let what = hidden.what().unwrap_or("hidden state");
+    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
     // A panel per sides value, each at the rest of the hidden value as at
     // the start of a game: named where the rules hide anything, with how
     // many hidden values the maps leave out.
@@ -188,7 +187,10 @@ pub fn run(
     let mut action_panels = || {
         for &s in action_sides {
             let what = "num_rolls chosen by the player to move";
-            let hidden_what = rules.hidden().what().unwrap_or("hidden state");
+            let hidden_what = rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into());
             panels.push((
                 "action",
                 s,
@@ -366,7 +368,7 @@ fn slice<T>(goal: u32, sides: u32, mut f: impl FnMut(State) -> T) -> Square<T> {
             score,
             opponent_score,
             sides,
-            memory: Memory::NONE,
+            ..State::START
         })
     })
 }

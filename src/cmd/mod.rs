@@ -26,7 +26,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
 use hog_solver::exact::Exact;
-use hog_solver::rules::{check_goal, Hidden, Memory};
+use hog_solver::rules::{check_goal, Hidden};
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules, State};
 use serde::Serialize;
@@ -289,7 +289,7 @@ fn state(rules: &Rules, goal: u32, score: u32, opponent_score: u32, sides: i64) 
         opponent_score,
         sides: u32::try_from(sides)
             .map_err(|_| anyhow!("sides {sides} is not allowed: dice have 6 or 4 sides"))?,
-        memory: Memory::NONE,
+        ..State::START
     };
     rules.check_state(goal, state)?;
     Ok(state)

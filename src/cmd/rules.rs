@@ -34,7 +34,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             baseline: &'static str,
             target: Option<&'static str>,
             final_strategy_sees_all_state: bool,
-            hidden_state: Option<&'static str>,
+            hidden_state: Option<String>,
             /// Where the course grades another preset's game (the `-simple`
             /// twins are steps of the project): that preset.
             graded_as: Option<&'static str>,
@@ -81,7 +81,10 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             },
             p.baseline.to_string(),
             p.target.unwrap_or("-").to_string(),
-            p.rules().hidden().what().unwrap_or("nothing").to_string(),
+            p.rules()
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "nothing".into()),
             match p.graded_as {
                 Some(graded) => format!(
                     "{} (a step of the project, not graded: hand in {graded}'s file)",

@@ -345,7 +345,7 @@ fn print_summary(
         writeln!(
             out,
             "note         the policy depends on {}, which a course strategy cannot see",
-            hidden.what().unwrap_or("hidden state")
+            hidden.what().unwrap_or_else(|| "hidden state".into())
         )?;
     }
     if let Some(path) = &args.output {

@@ -365,6 +365,7 @@ fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Re
         force: false,
         effort: None,
         prove_bound: None,
+        opponent_bid: None,
         exact: ExactArgs { exact: false },
         json: JsonArgs { json: true },
         python: NO_PYTHON,

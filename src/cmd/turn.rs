@@ -50,6 +50,7 @@ pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
         opponent_score: result.opponent_score,
         sides: result.sides,
         memory: result.memory,
+        ..State::START
     };
     writeln!(
         out,

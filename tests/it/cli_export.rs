@@ -97,6 +97,8 @@ fn answers(policy: &Policy, sides: u32) -> Vec<Vec<i64>> {
                         opponent_score,
                         sides,
                         memory: Default::default(),
+                        turn: 0,
+                        extra: false,
                     };
                     policy.get(state) as i64
                 })

@@ -189,6 +189,8 @@ fn the_optimum_is_drawn_cell_by_cell() {
                 opponent_score: o,
                 sides: 6,
                 memory: Default::default(),
+                turn: 0,
+                extra: false,
             }) as usize;
             seen.insert(action);
             assert_eq!(
@@ -233,6 +235,8 @@ fn fa16_has_a_panel_per_dice_sides_value() {
                     opponent_score: o,
                     sides: panel.sides,
                     memory: Default::default(),
+                    turn: 0,
+                    extra: false,
                 };
                 let action = *policy.get(x) as i32;
                 assert_eq!(
@@ -324,6 +328,8 @@ fn win_map_colours_match_the_colour_bar() {
                 opponent_score: o,
                 sides: 6,
                 memory: Default::default(),
+                turn: 0,
+                extra: false,
             })
             .a_wins
     };
@@ -376,6 +382,8 @@ fn the_optimal_win_map_shows_self_play_values() {
             opponent_score: o,
             sides: 6,
             memory: Default::default(),
+            turn: 0,
+            extra: false,
         });
         let cell = panel.cell(&picture, 100, s, o);
         assert!(
@@ -455,6 +463,8 @@ fn a_diff_colours_exactly_the_differing_cells() {
                 opponent_score: o,
                 sides: 6,
                 memory: Default::default(),
+                turn: 0,
+                extra: false,
             };
             let cell = panel.cell(&picture, 100, s, o);
             if swap.get(x) == bacon.get(x) {
@@ -481,6 +491,8 @@ fn a_diff_colours_exactly_the_differing_cells() {
                 opponent_score: o,
                 sides: 6,
                 memory: Default::default(),
+                turn: 0,
+                extra: false,
             };
             if swap.get(x) != bacon.get(x) {
                 let d = ours.a_moves.get(x).a_wins - theirs.a_moves.get(x).a_wins;

@@ -40,7 +40,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{Engine, Work};
+use super::{Against, Engine, Work};
 use crate::model::Next;
 use crate::rules::State;
 use crate::solve::Grid;
@@ -108,7 +108,8 @@ impl Engine<'_, f64> {
         let mut attained = incumbent;
         let mut open: BinaryHeap<Node> = BinaryHeap::new();
         let mut count = 1;
-        let root = self.restricted(b, &[]);
+        let field = [Against::new(self, b)];
+        let root = self.restricted(&field, &[]);
         // The sighted bound: no open node's bound passes it but by rounding,
         // which is not let through (an attained win rate is a grade, kept).
         let sighted = root.bound;
@@ -141,7 +142,7 @@ impl Engine<'_, f64> {
                     removed
                 })
                 .collect();
-            let evaluated = self.each(&children, |removed| self.restricted(b, removed));
+            let evaluated = self.each(&children, |removed| self.restricted(&field, removed));
             count += 2;
             for (removed, e) in children.into_iter().zip(evaluated) {
                 keep(&mut open, &mut attained, removed, e);
@@ -163,7 +164,8 @@ impl Engine<'_, f64> {
     /// actions in `removed` taken away from their cells: U(A), and where
     /// it answers a reached cell differently with two hidden values, the
     /// reached cell of most reach with two of its answers.
-    fn restricted(&self, b: &Policy, removed: &[(u32, i8)]) -> Evaluated {
+    fn restricted(&self, field: &[Against], removed: &[(u32, i8)]) -> Evaluated {
+        let b = field[0].b;
         let model = self.model();
         let goal = model.goal() as usize;
         let hidden = model.hidden();
@@ -210,7 +212,7 @@ impl Engine<'_, f64> {
         let bound = 0.5 * (us.get(State::START) + them.get(State::START));
         let ours = Policy::from_actions_unchecked(model.goal(), hidden.clone(), table);
         // μ under the restricted response, as the ascent computes it.
-        let mut work = Work::new(self, &[b]);
+        let mut work = Work::new(self, field);
         work.reach(&ours);
         let reach_us = &work.field[0].reach_us;
         let mut split = None;

@@ -11,6 +11,7 @@ use super::digits::{
     digits, divisor_count, is_perfect_square, is_prime, leftmost_digit, next_prime, ones,
     power_of_three_digits_match, tens, tens_ones_gap,
 };
+use super::hidden::pig_out;
 use super::Rules;
 
 /// A rule applied to the scores after the turn's points are added, in order.
@@ -64,6 +65,11 @@ pub enum AfterTurn {
     FuzzyFactors,
     /// Swine Swap (NJU 2023): a perfect-square mover's score swaps the scores.
     SwineSwapMoverSquare,
+    /// Pig Fest (su15 contest): a turn without a Pig Out scores its points
+    /// times max(1, the mover's Pig Outs in a row before it), the run capped
+    /// at 3; the turn's points have been added, so the mover gains them
+    /// (multiplier - 1) times more. A Pig Out scores its 1 point.
+    PigFest,
 }
 
 /// Feral Hogs' bonus: the points a mover gains whose num_rolls is 2 away
@@ -107,6 +113,9 @@ impl AfterTurn {
             // m = r² becomes (r + 1)².
             AfterTurn::SquareSwine if is_perfect_square(m) => ((m.isqrt() + 1).pow(2), o),
             AfterTurn::FuzzyFactors => (m + fuzzy_factors(m), o),
+            AfterTurn::PigFest if !pig_out(turn.num_rolls, points) => {
+                (m + points * (u32::from(turn.memory).max(1) - 1), o)
+            }
             _ => (m, o),
         }
     }
@@ -245,6 +254,9 @@ impl AfterTurn {
             }
             AfterTurn::SwineSwapMoverSquare => {
                 "Swine Swap: if the mover's new score is a perfect square, the scores swap"
+            }
+            AfterTurn::PigFest => {
+                "Pig Fest: a turn without a Pig Out scores its points times max(1, the mover's Pig Outs in a row before it), at most 3"
             }
         }
     }

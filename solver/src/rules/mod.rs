@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 pub mod after_turn;
+pub mod bids;
 pub mod digits;
 pub mod extra_turn;
 pub mod hidden;
@@ -35,11 +36,12 @@ pub mod text;
 pub mod zero_dice;
 
 pub use after_turn::{sus_fuss, AfterTurn, TurnFacts};
+pub use bids::{BidStart, Bids};
 pub use digits::{
     divisor_count, is_prime, largest_digit, next_prime, power_of_three_digits_match, tens,
 };
-pub use extra_turn::ExtraTurn;
-pub use hidden::{Hidden, Memory, Recall, Special};
+pub use extra_turn::{ExtraDice, ExtraTurn};
+pub use hidden::{Component, Hidden, Memory, Recall, Special};
 pub use points::{ActionLimit, PigOut, PointModifier, Reroll, RollBonus, Sides};
 pub use presets::{preset_names, Preset, PRESETS};
 pub use text::describe;
@@ -64,13 +66,18 @@ pub struct Rules {
     pub after: Vec<AfterTurn>,
     pub limit: ActionLimit,
     pub special: Special,
-    /// The predicates that give the mover another turn (any one suffices).
+    /// The rules that give the mover another turn (any one suffices).
     pub extra: Vec<ExtraTurn>,
+    /// The dice of extra turns.
+    pub extra_dice: ExtraDice,
+    /// How a contest's bids set the start of a game (fa14 contest).
+    pub bids: Bids,
 }
 
 /// A state, seen by the player to move: their score, the opponent's score,
-/// and what a course strategy cannot see (the dice sides, each player's
-/// memory of their previous turn; see [`hidden`]).
+/// and what a course strategy cannot see, one field per kind of hidden
+/// state (see [`hidden`]), each at its start value where the rules keep none
+/// of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     pub score: u32,
@@ -79,19 +86,34 @@ pub struct State {
     /// Both 0 where the rules keep no memory; left out of JSON then.
     #[serde(default, skip_serializing_if = "Memory::is_none")]
     pub memory: Memory,
+    /// Time Trot's turn number mod its modulus (0 where the rules count no
+    /// turns); left out of JSON when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u8,
+    /// Whether this turn is an extra turn (false where no rule reads it);
+    /// left out of JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extra: bool,
+}
+
+fn is_zero(turn: &u8) -> bool {
+    *turn == 0
 }
 
 impl State {
-    /// The opening state: 0-0 with six-sided dice, nothing remembered.
+    /// The opening state: 0-0 with six-sided dice, nothing remembered, turn 0.
     pub const START: State = State::new(0, 0);
 
-    /// The state (score, opponent_score) with six-sided dice and nothing remembered.
+    /// The state (score, opponent_score) with six-sided dice, nothing
+    /// remembered, turn 0, not an extra turn.
     pub const fn new(score: u32, opponent_score: u32) -> State {
         State {
             score,
             opponent_score,
             sides: 6,
             memory: Memory::NONE,
+            turn: 0,
+            extra: false,
         }
     }
 }
@@ -117,9 +139,42 @@ pub struct TurnResult {
     /// Each player's memory after the turn, seen from the mover.
     #[serde(skip_serializing_if = "Memory::is_none")]
     pub memory: Memory,
+    /// The next turn's number mod Time Trot's modulus (0 where the rules
+    /// count no turns).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub turn: u8,
     /// Whether the mover moves again (an extra turn; never once the game is over).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub extra_turn: bool,
+}
+
+impl TurnResult {
+    /// The state the next turn starts from, seen by its mover: the same
+    /// player after an extra turn (marked an extra turn where the rules read
+    /// it), else the opponent, who sees the scores and memories the other
+    /// way round. (The game may be over: the caller checks the goal.)
+    pub fn next_state(&self, rules: &Rules) -> State {
+        let next = State {
+            score: self.score,
+            opponent_score: self.opponent_score,
+            sides: self.sides,
+            memory: self.memory,
+            turn: self.turn,
+            extra: self.extra_turn && rules.reads_extra_turns(),
+        };
+        if self.extra_turn {
+            return next;
+        }
+        State {
+            score: self.opponent_score,
+            opponent_score: self.score,
+            memory: Memory {
+                mover: self.memory.opponent,
+                opponent: self.memory.mover,
+            },
+            ..next
+        }
+    }
 }
 
 impl Rules {
@@ -141,11 +196,12 @@ impl Rules {
             .unwrap_or_else(|| self.to_string())
     }
 
-    /// The smallest action: -1 with Pork Chop, else 0.
+    /// The smallest action: -1 with Pork Chop and Ham Hijinks, else 0.
     pub fn min_action(&self) -> i32 {
-        match self.special {
-            Special::PorkChop => -1,
-            Special::None | Special::PerfectPiggy => 0,
+        if self.flips_sides_by_action() {
+            -1
+        } else {
+            0
         }
     }
 
@@ -204,14 +260,15 @@ impl Rules {
                 sides: state.sides as i64,
                 rules: self.name(),
                 reason: match self.special {
-                    Special::PorkChop | Special::PerfectPiggy => "dice have 6 or 4 sides",
                     Special::None => {
-                        "only Pork Chop (fa16) and Perfect Piggy (su17) change the dice from six sides"
+                        "only Pork Chop (fa16), Ham Hijinks and Perfect Piggy (su17) change the dice from six sides"
                     }
+                    _ => "dice have 6 or 4 sides",
                 },
             });
         }
-        let memory = self.recall().values();
+        let hidden = self.hidden();
+        let memory = hidden.values(Component::MoverMemory);
         for value in [state.memory.mover, state.memory.opponent] {
             if u32::from(value) >= memory {
                 return Err(Error::BadMemory {
@@ -220,6 +277,51 @@ impl Rules {
                     values: memory,
                 });
             }
+        }
+        let turns = hidden.values(Component::Turn);
+        if u32::from(state.turn) >= turns {
+            return Err(Error::BadTurn {
+                turn: state.turn.into(),
+                rules: self.name(),
+                turns,
+            });
+        }
+        if state.extra && hidden.values(Component::ExtraTurn) == 1 {
+            return Err(Error::BadExtraTurn { rules: self.name() });
+        }
+        Ok(())
+    }
+
+    /// Checks that the rules' components go together: at most one rule of
+    /// each player's memory (Feral Hogs, Pig Fest: one memory per player)
+    /// and one Time Trot, and Pig Fest only where a Pig Out scores 1 and no
+    /// bonus comes on top of a roll (it reads a Pig Out from a roll's 1 point).
+    pub fn check_supported(&self) -> Result<()> {
+        let unsupported = |what: &str| Err(Error::Unsupported(format!("the rules {self}: {what}")));
+        let memories = self
+            .after
+            .iter()
+            .filter(|rule| {
+                matches!(
+                    rule,
+                    AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints | AfterTurn::PigFest
+                )
+            })
+            .count();
+        if memories > 1 {
+            return unsupported("two rules that each keep a memory of every player (Feral Hogs, Pig Fest); a player keeps one");
+        }
+        let trots = self
+            .extra
+            .iter()
+            .filter(|rule| matches!(rule, ExtraTurn::TimeTrot(_)))
+            .count();
+        if trots > 1 {
+            return unsupported("two Time Trot rules; the turn number has one modulus");
+        }
+        let pig_fest = self.after.contains(&AfterTurn::PigFest);
+        if pig_fest && (self.pig_out != PigOut::OnePoint || self.bonus != RollBonus::None) {
+            return unsupported("Pig Fest needs pig_out=one_point and bonus=none (it knows a Pig Out by its 1 point)");
         }
         Ok(())
     }
@@ -304,20 +406,21 @@ impl Rules {
             opponent_score,
             sides: self.next_sides(state.sides, num_rolls, points),
             memory: Memory {
-                mover: self.recall().remember(num_rolls, points),
+                mover: self
+                    .recall()
+                    .remember(state.memory.mover, num_rolls, points),
                 opponent: state.memory.opponent,
             },
-            extra_turn: self.extra_turn(score, opponent_score),
+            turn: self.next_turn(state.turn),
+            extra_turn: self.extra_turn(state, num_rolls, score, opponent_score),
         }
     }
 
-    /// Whether the mover, at `score` against `opponent_score` after a turn,
-    /// moves again; scores at or past any goal are the caller's to check
-    /// first (an extra turn never follows the end of the game).
-    pub fn extra_turn(&self, score: u32, opponent_score: u32) -> bool {
-        self.extra
-            .iter()
-            .any(|rule| rule.holds(score, opponent_score))
+    /// The turn number mod Time Trot's modulus after a turn numbered `turn`
+    /// (0 where the rules count no turns).
+    #[inline]
+    pub fn next_turn(&self, turn: u8) -> u8 {
+        self.time_trot().map_or(0, |modulus| (turn + 1) % modulus)
     }
 
     /// Checks that the engine computes these rules as `docs/rules.md`

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use strum::{Display, EnumString, VariantNames};
 
 use super::digits::{is_prime, next_prime};
-use super::{Dice, Rules, State};
+use super::{Dice, Rules, Special, State};
 
 /// How many sides the mover's dice have.
 #[derive(Display, EnumString, VariantNames)]
@@ -140,13 +140,23 @@ impl Rules {
     }
 
     /// The dice rolled from `state`: Hog Wild picks four sides or re-rolling dice
-    /// when score + opponent_score is a multiple of 7 (0 included).
+    /// when score + opponent_score is a multiple of 7 (0 included). The
+    /// state's sides are those of the other turns: Pork Chop's four-sided
+    /// dice stay four under Hog Wild, while after Ham Hijinks' odd number
+    /// of exchanges Hog Wild's dice are six-sided. Every die of an extra
+    /// turn has the sides of the dice of extra turns, where the rules set them.
     pub fn dice(&self, state: State) -> Dice {
         let sevens = (state.score + state.opponent_score).is_multiple_of(7);
-        let sides = match self.sides {
-            Sides::FourOnSevens if sevens => 4,
+        let mut sides = match self.sides {
+            Sides::FourOnSevens if sevens => match self.special {
+                Special::HamHijinks => 10 - state.sides,
+                _ => 4,
+            },
             _ => state.sides,
         };
+        if state.extra {
+            sides = self.extra_dice.sides().unwrap_or(sides);
+        }
         let reroll = self.reroll == Reroll::OnSevens && sevens;
         Dice { sides, reroll }
     }

@@ -9,14 +9,26 @@ use std::str::FromStr;
 
 use strum::VariantNames;
 
-use super::{ActionLimit, Reroll, RollBonus, Rules, Sides, Special};
+use super::{ActionLimit, ExtraDice, Reroll, RollBonus, Rules, Sides, Special};
 use crate::error::{Error, Result};
 
-/// The slots in order. `extra` came last and is optional: left out, it
-/// means no extra turns, and it is written only when there are some, so
-/// every rules text written before it still reads (and prints) the same.
-const KEYS: [&str; 10] = [
-    "zero", "sides", "reroll", "pig_out", "bonus", "points", "after", "limit", "special", "extra",
+/// The slots in order. The last three are optional: left out, `extra`
+/// means no extra turns, `extra_dice` the same dice on extra turns, `bids`
+/// no bids, and each is written only when it says more, so every rules
+/// text written before them still reads (and prints) the same.
+const KEYS: [&str; 12] = [
+    "zero",
+    "sides",
+    "reroll",
+    "pig_out",
+    "bonus",
+    "points",
+    "after",
+    "limit",
+    "special",
+    "extra",
+    "extra_dice",
+    "bids",
 ];
 
 pub(super) fn list_text<T: fmt::Display>(items: &[T]) -> String {
@@ -45,6 +57,12 @@ impl fmt::Display for Rules {
         if !self.extra.is_empty() {
             write!(f, ",extra={}", list_text(&self.extra))?;
         }
+        if self.extra_dice != ExtraDice::Same {
+            write!(f, ",extra_dice={}", self.extra_dice)?;
+        }
+        if self.bids != super::Bids::None {
+            write!(f, ",bids={}", self.bids)?;
+        }
         Ok(())
     }
 }
@@ -57,7 +75,7 @@ impl FromStr for Rules {
             text: text.to_string(),
             reason,
         };
-        let mut values: [Option<&str>; 10] = [None; 10];
+        let mut values: [Option<&str>; 12] = [None; 12];
         for pair in text.split(',') {
             let (key, value) = pair
                 .split_once('=')
@@ -84,6 +102,8 @@ impl FromStr for Rules {
             limit: one(KEYS[7], value(7)?).map_err(bad)?,
             special: one(KEYS[8], value(8)?).map_err(bad)?,
             extra: list(KEYS[9], values[9].unwrap_or("none")).map_err(bad)?,
+            extra_dice: one(KEYS[10], values[10].unwrap_or("same")).map_err(bad)?,
+            bids: one(KEYS[11], values[11].unwrap_or("none")).map_err(bad)?,
         };
         rules.check_combination().map_err(bad)?;
         Ok(rules)
@@ -124,6 +144,7 @@ pub fn describe(rules: &Rules) -> Vec<String> {
     match rules.special {
         Special::PorkChop => lines.push("-1 (Pork Chop): 1 point; from the next turn on every die has the other number of sides (6 <-> 4)".into()),
         Special::PerfectPiggy => lines.push("Perfect Piggy: a turn whose points are a perfect square or cube other than 1 flips every later die's sides (6 <-> 4)".into()),
+        Special::HamHijinks => lines.push("-1 (Ham Hijinks): 1 point; exchanges the dice: after an odd number of exchanges every die has the other number of sides than it would (6 <-> 4), Hog Wild's included".into()),
         Special::None => {}
     }
     lines.push(format!("0 dice: {}", rules.zero.describe()));
@@ -149,7 +170,11 @@ pub fn describe(rules: &Rules) -> Vec<String> {
     ));
     lines.extend(rules.points.iter().map(|m| m.describe().to_string()));
     lines.extend(rules.after.iter().map(|r| r.describe().to_string()));
-    lines.extend(rules.extra.iter().map(|r| r.describe().to_string()));
+    lines.extend(rules.extra.iter().map(|r| r.describe()));
+    if let Some(sides) = rules.extra_dice.sides() {
+        lines.push(format!("every die of an extra turn has {sides} sides"));
+    }
+    lines.extend(rules.bids.describe());
     match rules.limit {
         ActionLimit::None => {}
         ActionLimit::HogTied => {

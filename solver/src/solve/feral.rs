@@ -6,7 +6,7 @@
 //! dice scoring p points give the mover s + p + b(n), b(n) = 3 if
 //! |n − m_x| = 2 else 0, then the swap; the opponent then faces their own
 //! memory m_y against the mover's new one r(n, p) (n for fa19's dice,
-//! min(p, 13) for sp20's points). So
+//! min(p, 13) for sp20's points: [`Recall::remember_turn`]). So
 //!
 //! ```text
 //!   Q(x, n) = Σ_p P(p | x, n) · land(s + p + b(n), r(n, p))
@@ -29,14 +29,14 @@ use super::{
     Engine, Expectation, Grid, Layer, Options, Probability, MAX_ACTIONS, MIN_STATES_PER_TASK,
 };
 use crate::rules::after_turn::FERAL_BONUS;
-use crate::rules::{AfterTurn, Memory, Recall, State, MAX_DICE};
+use crate::rules::{AfterTurn, Component, Memory, Recall, State, MAX_DICE};
 
 /// What a Feral Hogs turn needs to land: [`crate::model::Model::feral`]'s memory and swap.
 pub(super) type Feral = (Recall, Option<AfterTurn>);
 
 /// The action values shared by a column's states (see the module docs), by
 /// a - min_action.
-struct ColumnValues<V> {
+pub(crate) struct ColumnValues<V> {
     /// Q without Feral Hogs' bonus.
     plain: [Option<V>; MAX_ACTIONS],
     /// Q with it.
@@ -78,6 +78,7 @@ impl<V: Probability> Engine<'_, V> {
                     mover: x.memory.opponent,
                     opponent: remembered,
                 },
+                ..x
             }))
         }
     }
@@ -100,7 +101,14 @@ impl<V: Probability> Engine<'_, V> {
         let feral = |n: i32| gets_bonus(n, x.memory.mover);
         let value = |n: i32, p: u32| -> V {
             let bonus = if feral(n) { FERAL_BONUS } else { 0 };
-            self.land(x, swap, s + p + bonus, recall.remember(n, p), grid, cell)
+            self.land(
+                x,
+                swap,
+                s + p + bonus,
+                recall.remember_turn(n, p),
+                grid,
+                cell,
+            )
         };
         let shared = recall == Recall::Points;
         if shared {
@@ -158,16 +166,17 @@ impl<V: Probability> Engine<'_, V> {
         let shared = recall == Recall::Points;
         if shared {
             buffer.clear();
-            buffer.extend((0..len as u32).map(|p| land(s + p, recall.remember(1, p))));
-            buffer
-                .extend((0..len as u32).map(|p| land(s + p + FERAL_BONUS, recall.remember(1, p))));
+            buffer.extend((0..len as u32).map(|p| land(s + p, recall.remember_turn(1, p))));
+            buffer.extend(
+                (0..len as u32).map(|p| land(s + p + FERAL_BONUS, recall.remember_turn(1, p))),
+            );
         }
         let one_die = self.model.roll_index(x, 1);
         for n in self.model.rules().actions() {
             let i = (n - min_action) as usize;
             if n < 1 {
                 let p = self.model.fixed_points(x, n);
-                let r = recall.remember(n, p);
+                let r = recall.remember_turn(n, p);
                 values.plain[i] = Some(land(s + p, r));
                 values.bonus[i] = Some(land(s + p + FERAL_BONUS, r));
                 continue;
@@ -184,7 +193,7 @@ impl<V: Probability> Engine<'_, V> {
                 values.bonus[i] = Some(fold(g, 0));
             } else {
                 let last = outcomes.last().map_or(0, |&(p, _)| p);
-                let r = recall.remember(n, 0);
+                let r = recall.remember_turn(n, 0);
                 buffer.clear();
                 buffer.extend((0..=last + FERAL_BONUS).map(|q| land(s + q, r)));
                 values.plain[i] = Some(fold(buffer, 0));
@@ -221,6 +230,7 @@ impl<V: Probability> Engine<'_, V> {
                 mover: x.memory.opponent,
                 opponent: 0,
             },
+            ..x
         });
         let (row, plane) = (grid.goal, grid.goal * grid.goal);
         // One outcome's value; a function rather than a closure, to be
@@ -247,7 +257,7 @@ impl<V: Probability> Engine<'_, V> {
         let start = x.score + bonus;
         if num_rolls < 1 {
             let points = self.model.fixed_points(x, num_rolls);
-            let r = usize::from(recall.remember(num_rolls, points));
+            let r = usize::from(recall.remember_turn(num_rolls, points));
             let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
             return land(
                 self.model,
@@ -259,7 +269,7 @@ impl<V: Probability> Engine<'_, V> {
         }
         let mut sum = T::zero();
         for (p, prob) in &self.rolls[self.model.roll_index(x, num_rolls)] {
-            let r = usize::from(recall.remember(num_rolls, *p));
+            let r = usize::from(recall.remember_turn(num_rolls, *p));
             let at = |them: u32, m: u32| block + r * plane + them as usize * row + m as usize;
             let value = land(
                 self.model,
@@ -271,6 +281,107 @@ impl<V: Probability> Engine<'_, V> {
             sum = sum.add_scaled(prob, value);
         }
         sum
+    }
+
+    /// A state whose turn with action `a` ends as x's does, outcome for
+    /// outcome: x with the lowest mover's memory that decides Feral Hogs'
+    /// bonus for `a` as x's does (the mover's memory decides nothing else,
+    /// see the module docs). So `expect_on_grid`, `options` and the reach a
+    /// turn hands on read the same cells with the same chances from both.
+    pub(crate) fn feral_lands_as(&self, x: State, a: i32) -> State {
+        let bonus = gets_bonus(a, x.memory.mover);
+        let mover = (0..)
+            .find(|&m| gets_bonus(a, m) == bonus)
+            .expect("a memory decides the bonus either way");
+        State {
+            memory: Memory { mover, ..x.memory },
+            ..x
+        }
+    }
+
+    /// [`Engine::feral_options`] of the states `state(h)` of one pair of
+    /// scores for which `needed(h)`, h in 0..len, pushed onto `out` in
+    /// order (None where not needed): each column's values computed once
+    /// ([`Engine::column_values`], the same bits as each state's own).
+    /// `columns` is scratch.
+    pub(crate) fn feral_cell_options(
+        &self,
+        (state, needed, len): (impl Fn(usize) -> State, impl Fn(usize) -> bool, usize),
+        (buffer, columns): (&mut Vec<V>, &mut Vec<(State, ColumnValues<V>)>),
+        grid: &Grid<V>,
+        cell: &impl Fn(&V) -> V,
+        out: &mut Vec<Option<Options<V>>>,
+    ) {
+        let feral = self.model.feral().expect("Feral Hogs' rules");
+        columns.clear();
+        for h in 0..len {
+            if !needed(h) {
+                out.push(None);
+                continue;
+            }
+            let x = state(h);
+            let key = State {
+                memory: Memory {
+                    mover: 0,
+                    ..x.memory
+                },
+                ..x
+            };
+            let column = match columns.iter().position(|(k, _)| *k == key) {
+                Some(i) => i,
+                None => {
+                    columns.push((key, self.column_values(key, buffer, grid, cell, feral)));
+                    columns.len() - 1
+                }
+            };
+            out.push(Some(
+                self.column_options(&columns[column].1, x.memory.mover),
+            ));
+        }
+    }
+
+    /// `f(P(p | x, n), i)` for every outcome p of n dice (or of a turn
+    /// of no dice) from x under Feral Hogs where the game goes on, with i
+    /// the index of the state the opponent then faces in a grid of the
+    /// model ([`Grid::index`]); the outcomes that end the game are left
+    /// out. The states and chances of [`Engine::for_each_outcome`], in the
+    /// same order, each index written out as in
+    /// [`Engine::feral_expect_on_grid`].
+    pub(crate) fn feral_for_each_cell(&self, x: State, n: i32, mut f: impl FnMut(&V, usize)) {
+        let (recall, swap) = self.model.feral().expect("Feral Hogs' rules");
+        let bonus = if gets_bonus(n, x.memory.mover) {
+            FERAL_BONUS
+        } else {
+            0
+        };
+        let goal = self.model.goal();
+        let g = goal as usize;
+        // The next state's hidden value is (x's sides, m_y, r): its cells
+        // stand at `block` + r · G² + them · G + m.
+        let hidden = self.model.hidden();
+        let block = hidden.index(State {
+            memory: Memory {
+                mover: x.memory.opponent,
+                opponent: 0,
+            },
+            ..x
+        }) * g
+            * g;
+        let mut land = |p: u32, prob: &V| {
+            let (m, them) = self
+                .model
+                .feral_swap(swap, x.score + bonus + p, x.opponent_score);
+            if m < goal && them < goal {
+                let r = usize::from(recall.remember_turn(n, p));
+                f(prob, block + r * g * g + them as usize * g + m as usize);
+            }
+        };
+        if n < 1 {
+            return land(self.model.fixed_points(x, n), &V::one());
+        }
+        for (p, prob) in &self.rolls[self.model.roll_index(x, n)] {
+            land(*p, prob);
+        }
     }
 
     /// The options of the state of a column whose mover remembers `memory`.
@@ -301,7 +412,7 @@ impl<V: Probability> Engine<'_, V> {
         // index being (sides · M + m_x) · M + m_y: a column is one state of
         // every m_x, and the states with m_x = 0 stand for their columns,
         // in the order (sides, m_y, s).
-        let memories = self.model.hidden().memory as usize;
+        let memories = self.model.hidden().values(Component::MoverMemory) as usize;
         let columns: Vec<State> = layer
             .states
             .iter()

@@ -79,6 +79,11 @@ impl<T: Clone> Grid<T> {
         &self.cells[self.index(x)]
     }
 
+    /// Every cell set to `value`.
+    pub(crate) fn fill(&mut self, value: T) {
+        self.cells.fill(value);
+    }
+
     pub fn set(&mut self, x: State, value: T) {
         let i = self.index(x);
         self.cells[i] = value;

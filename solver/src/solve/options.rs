@@ -8,7 +8,7 @@ use crate::model::{Landing, Next};
 use crate::rules::{State, MAX_DICE};
 
 /// The most actions any rules allow: -1 to 10.
-pub(super) const MAX_ACTIONS: usize = 12;
+pub(crate) const MAX_ACTIONS: usize = 12;
 
 pub(crate) struct Options<V> {
     pub(super) min_action: i32,

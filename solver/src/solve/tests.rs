@@ -5,7 +5,8 @@ use crate::rules::{AfterTurn, Recall, Rules, PRESETS};
 
 /// Every fast path of [`Engine::roll_values`] and
 /// [`Engine::expect_on_grid`] against the general next(): every preset (no swap, Swine Swaps, Hog Piles, sp15's Hogtimus Prime, Sus
-/// Fuss) and rule lists that only the general path knows, at goals small
+/// Fuss, su17's Perfect Piggy with a swap), Perfect Piggy alone, and rule
+/// lists that only the general path knows, at goals small
 /// enough for most rolls to pass the goal and large enough for swaps,
 /// from every state, on a grid whose cells all differ. Feral Hogs'
 /// memories multiply the states by 121 or 196: those presets stop at 20
@@ -19,6 +20,21 @@ fn fast_paths_equal_the_general_path() {
     let mut nju21_fuss = Rules::nju21();
     nju21_fuss.after.push(AfterTurn::SusFuss);
     rule_sets.push(nju21_fuss);
+    let mut piggy_alone = Rules::parse("su17").unwrap();
+    piggy_alone.after.clear();
+    let mut piggy_fuss = piggy_alone.clone();
+    piggy_fuss.after.push(AfterTurn::SusFuss);
+    for (rules, landing) in [
+        (&piggy_alone, Landing::Fires),
+        (&piggy_fuss, Landing::General),
+    ] {
+        assert_eq!(
+            Model::new(rules, 100).unwrap().landing(),
+            landing,
+            "{rules}"
+        );
+    }
+    rule_sets.extend([piggy_alone, piggy_fuss]);
     for rules in &rule_sets {
         let largest = if rules.recall() == Recall::None {
             60

@@ -423,7 +423,7 @@ impl ZeroTurn {
             new,
             after,
             swapped,
-            extra: rules.extra_turn(after.0, after.1),
+            extra: rules.scores_give_extra_turn(after.0, after.1),
         }
     }
 

@@ -422,12 +422,7 @@ fn course_strategies_become_policies_and_comeback_past_ten_plays_as_the_course_p
         let rules = Rules::parse(preset).unwrap();
         let play = strategy(preset, name, args);
         let policy = Policy::from_strategy(&play, &rules, 100, name).unwrap();
-        let state = State {
-            score: 57,
-            opponent_score: 93,
-            sides: 6,
-            memory: Default::default(),
-        };
+        let state = State::new(57, 93);
         assert_eq!(policy.get(state), play(57, 93) as i32);
     }
     // make_comeback_strategy(10, 10) answers 10 + 1 = 11 when behind by 10:

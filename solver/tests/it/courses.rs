@@ -26,7 +26,8 @@
 //!
 //! **Skipped, never passed**: a `swap` case with equal scores (a swap of
 //! equal scores changes nothing hog can show); the helpers with no hog
-//! counterpart (fa14's bid_for_start: hog has no bidding; su23's hog_gcd).
+//! counterpart (su23's hog_gcd). fa14's `bid_for_start` replays against
+//! the bids of its contest, `fa14-contest`.
 //! Every `strategy` case replays: hog has every semester's course
 //! strategies (`hog_solver::strategy::COURSE_STRATEGIES`), those of the
 //! semesters without a preset too, played under their rules texts. The
@@ -257,6 +258,23 @@ fn helper(rules: &Rules, function: &str, case: &Value) -> Option<Outcome> {
             compare(
                 result.as_u64()? as u32,
                 compat::after_turn(rules, n, 0, 0, 0).0,
+            )
+        }
+        // The project's bid_for_start(bid0, bid1, goal), (score0, score1,
+        // start): the start its contest plays (fa14-contest's bids; the
+        // project's rule is the contest's); start unchecked where null.
+        "bid_for_start" => {
+            let contest = Rules::parse("fa14-contest").expect("a preset");
+            let start = contest.bids.start(arg(0)?, arg(1)?, arg(2)?)?;
+            let expected = result.as_array()?;
+            let first = expected[2].as_u64().map(|first| first as u8);
+            compare(
+                (expected[0].as_u64()?, expected[1].as_u64()?, first),
+                (
+                    start.scores.0.into(),
+                    start.scores.1.into(),
+                    first.map(|_| start.first),
+                ),
             )
         }
         other => Outcome::Skip(format!("course helper {other}: no hog counterpart")),

@@ -71,12 +71,15 @@ fn policy(rules: &Rules, goal: u32, name: &str, args: &[i64]) -> Policy {
 /// The course baseline, always_roll(k), as docs/rules.md names it.
 fn baseline(preset: &Preset, goal: u32) -> Policy {
     let k = match preset.name {
-        "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" | "fa19" => {
-            4
-        }
-        "fa13" | "fa12" | "sp13" | "fa14" | "sp15" | "su15" | "fa15" => 5,
+        "fa16" | "sp17" | "su17" | "fa17" | "sp18" | "su18" | "fa18" | "sp19" | "su19" | "fa19"
+        | "sp17-contest" | "fa17-contest" | "sp18-contest" | "su18-contest" | "fa18-contest"
+        | "sp19-contest" | "su19-contest" => 4,
+        "fa13" | "fa12" | "sp13" | "fa14" | "sp15" | "su15" | "fa15" | "fa13-contest"
+        | "fa14-contest" | "su15-contest" => 5,
         "sp26" | "sp26-simple" | "nju21" | "su16" | "sp20" | "su20" | "fa20" | "sp21" | "su21"
-        | "fa21" | "sp22" | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" => 6,
+        | "fa21" | "sp22" | "su22" | "fa22" | "fa22-simple" | "su23" | "nju23" | "sp21-contest" => {
+            6
+        }
         other => panic!("no baseline known for {other}"),
     };
     assert_eq!(preset.baseline, format!("always_roll({k})"));
@@ -144,6 +147,12 @@ fn contenders(preset: &Preset, goal: u32) -> Vec<(String, Policy)> {
             ("always_roll", &[3]),
             ("make_comeback_strategy", &[3, 3]),
             ("make_mean_strategy", &[2, 3]),
+        ],
+        // Ham Hijinks: exchanging the dice every turn too.
+        "fa13-contest" | "su15-contest" | "sp17-contest" => &[
+            ("always_roll", &[0]),
+            ("always_roll", &[3]),
+            ("always_roll", &[-1]),
         ],
         // The later semesters: the zero-dice rule every turn, and a few dice.
         _ => &[("always_roll", &[0]), ("always_roll", &[3])],
@@ -454,12 +463,7 @@ fn nju21_zero_point_cycles_have_their_hand_derived_values() {
     let solution = Engine::<f64>::new(&model, Driver::Parallel).optimal();
     let reference = Reference::new(&rules, GOAL);
     let optimum = reference.optimum();
-    let state = |score, opponent_score| State {
-        score,
-        opponent_score,
-        sides: 6,
-        memory: Default::default(),
-    };
+    let state = State::new;
     let passes = |x: State| rules.zero_dice_points(x.score, x.opponent_score) == 0;
     // r(x): the best of the actions that score.
     let exit = |x: State| {

@@ -13,10 +13,8 @@ const GOAL: u32 = 100;
 
 const fn state(score: u32, opponent_score: u32, sides: u32) -> State {
     State {
-        score,
-        opponent_score,
         sides,
-        memory: hog_solver::rules::Memory::NONE,
+        ..State::new(score, opponent_score)
     }
 }
 

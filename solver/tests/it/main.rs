@@ -3,6 +3,7 @@
 //! new file here and a `mod` line below.
 
 mod blind;
+mod contest_engines;
 mod course_strategies;
 mod courses;
 mod cross_check;
@@ -16,6 +17,7 @@ mod kernel;
 mod properties;
 mod reference;
 mod rules_examples;
+mod rules_examples_contests;
 mod rules_examples_semesters;
 mod stop;
 mod threads;

@@ -9,12 +9,7 @@ use hog_solver::{Error, Model, Next, PRESETS};
 
 /// The mover's state with six-sided dice.
 fn state(score: u32, opponent_score: u32) -> State {
-    State {
-        score,
-        opponent_score,
-        sides: 6,
-        memory: Default::default(),
-    }
+    State::new(score, opponent_score)
 }
 
 /// One turn with test dice: each die takes the next of `faces` (a re-rolling
@@ -48,6 +43,7 @@ fn turn(points: u32, score: u32, opponent_score: u32, sides: u32) -> TurnResult 
         opponent_score,
         sides,
         memory: Default::default(),
+        turn: 0,
         extra_turn: false,
     }
 }
@@ -238,10 +234,8 @@ fn pork_chop_scores_one_and_flips_the_sides_of_both_players() {
     // The opponent moves next with four-sided dice.
     let model = Model::new(&fa16, 100).unwrap();
     let next = State {
-        score: 20,
-        opponent_score: 11,
         sides: 4,
-        memory: Default::default(),
+        ..state(20, 11)
     };
     assert_eq!(model.next(state(10, 20), -1, 1), Next::Continue(next));
     // 20 + 11 = 31 is not a multiple of 7: plain four-sided dice. 3 + 4 = 7 -> 11.

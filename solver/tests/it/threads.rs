@@ -9,6 +9,7 @@
 
 use hog_solver::evaluate::Outcome;
 use hog_solver::round_robin::{grade_pairs, Match};
+use hog_solver::rules::Component;
 use hog_solver::solve::{Driver, Engine, Grid};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, PRESETS};
@@ -24,16 +25,24 @@ fn one_of_each_kind() -> Vec<(&'static str, Rules, u32)> {
             r.hidden().is_empty() && r.extra.is_empty() && !r.can_score_zero()
         }),
         ("dice sides", |r| {
-            r.hidden().sides.len() > 1 && r.hidden().memory == 1
+            r.hidden().sides().len() > 1 && r.hidden().values(Component::MoverMemory) == 1
         }),
-        ("memories", |r| r.hidden().memory > 1),
+        ("memories", |r| {
+            r.hidden().values(Component::MoverMemory) > 1
+        }),
         ("extra turns", |r| !r.extra.is_empty()),
         ("endless games", Rules::can_score_zero),
     ];
     kinds
         .iter()
         .map(|(kind, is)| {
-            let goal = |rules: &Rules| if rules.hidden().memory > 1 { 30 } else { 600 };
+            let goal = |rules: &Rules| {
+                if rules.hidden().values(Component::MoverMemory) > 1 {
+                    30
+                } else {
+                    600
+                }
+            };
             // Some presets stop short of such goals (fa20 at 101).
             let preset = PRESETS
                 .iter()

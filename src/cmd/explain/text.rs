@@ -20,7 +20,10 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
         (_, None) => "both players play the self-play optimum (a draw counts 1/2)".to_string(),
         (None, Some(against)) => format!("the opponent plays {against} (a draw counts 0)"),
     };
-    let what = rules.hidden().what().unwrap_or("hidden state");
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
     let sides = match mix {
         Some(_) => format!("whatever {what}"),
         None => state_words(rules, x),
@@ -146,7 +149,10 @@ pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Writ
 /// What the rules hide at this cell, and how the answer takes it into account.
 fn write_hidden(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
     let cell = format!("{}-{}", e.score, e.opponent_score);
-    let what = rules.hidden().what().unwrap_or("hidden state");
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
     let here = state_words(rules, x);
     match (&e.strategy, &e.hidden, &e.against) {
         (Some(strategy), Some(hidden), Some(against)) if hidden.is_empty() => writeln!(

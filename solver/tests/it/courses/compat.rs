@@ -54,7 +54,7 @@ pub fn extra_turn(
             rules.extra
         ));
     }
-    Ok(alone.extra_turn(score, opponent_score))
+    Ok(alone.scores_give_extra_turn(score, opponent_score))
 }
 
 /// Whether a turn that scored `points` flips the dice (Perfect Piggy).

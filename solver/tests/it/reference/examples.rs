@@ -14,6 +14,8 @@ fn situation(score: u32, opponent_score: u32) -> Situation {
         sides: 6,
         mover_remembers: 0,
         opponent_remembers: 0,
+        turn: 0,
+        extra: false,
     }
 }
 
@@ -34,7 +36,7 @@ fn chance(reference: &Reference, x: Situation, action: i32, end: Turn) -> f64 {
 #[test]
 fn fa15_piggy_back_hands_the_opponent_num_rolls_before_the_swap() {
     let fa15 = reference("fa15");
-    assert_eq!(fa15.preset.roll_points(30, &[1, 5, 6]), 0);
+    assert_eq!(fa15.game.preset.roll_points(30, &[1, 5, 6]), 0);
     // At 30 vs 41, three dice with a 1 (1 − (5/6)³ = 91/216) make it 30 vs
     // 44; the opponent moves next, at 44 vs 30.
     let piggy_back = chance(
@@ -72,20 +74,23 @@ fn su17_perfect_piggy_flips_the_dice_on_squares_and_cubes() {
         su17.turn(situation(0, 7), 0),
         [(1.0, Turn::Continues(four_sided))]
     );
-    assert_eq!(su17.preset.dice(four_sided).sides, 4);
+    assert_eq!(su17.game.preset.dice(four_sided).sides, 4);
     // Dice summing 7 score 11 (a prime raised), which flips nothing.
-    assert_eq!(su17.preset.modify_points(7, 2), 11);
-    assert_eq!(su17.preset.next_sides(6, 2, 11), 6);
+    assert_eq!(su17.game.preset.modify_points(7, 2), 11);
+    assert_eq!(su17.game.preset.next_sides(6, 2, 11), 6);
     // 121 = 11² flips, and flips back; 1 does not.
-    assert_eq!(su17.preset.next_sides(4, 10, 121), 6);
-    assert_eq!(su17.preset.next_sides(6, 1, 1), 6);
+    assert_eq!(su17.game.preset.next_sides(4, 10, 121), 6);
+    assert_eq!(su17.game.preset.next_sides(6, 1, 1), 6);
 }
 
 #[test]
 fn extra_turns_keep_the_mover() {
     let fa20 = reference("fa20");
     for (opponent, points) in [(0, 6), (1, 4), (2, 7), (5, 12)] {
-        assert_eq!(fa20.preset.zero_dice_points(situation(0, opponent)), points);
+        assert_eq!(
+            fa20.game.preset.zero_dice_points(situation(0, opponent)),
+            points
+        );
     }
     // Swine Align: 14 + 6 = 20 vs 20, gcd 20. Pig Pass: 15 + 3 = 18 vs 20.
     assert_eq!(
@@ -103,18 +108,24 @@ fn extra_turns_keep_the_mover() {
 
     let sp21 = reference("sp21");
     for (opponent, points) in [(12, 4), (5, 5), (0, 3)] {
-        assert_eq!(sp21.preset.zero_dice_points(situation(0, opponent)), points);
+        assert_eq!(
+            sp21.game.preset.zero_dice_points(situation(0, opponent)),
+            points
+        );
     }
     for ((m, o), again) in [((21, 43), true), ((22, 43), true), ((7, 8), false)] {
-        assert_eq!(sp21.preset.extra_turn(m, o), again, "sp21 {m} vs {o}");
+        assert_eq!(sp21.game.preset.extra_turn(m, o), again, "sp21 {m} vs {o}");
     }
 
     let su21 = reference("su21");
     for (opponent, points) in [(42, 6), (7, 11)] {
-        assert_eq!(su21.preset.zero_dice_points(situation(0, opponent)), points);
+        assert_eq!(
+            su21.game.preset.zero_dice_points(situation(0, opponent)),
+            points
+        );
     }
     for ((m, o), again) in [((38, 44), true), ((28, 5), true), ((22, 43), false)] {
-        assert_eq!(su21.preset.extra_turn(m, o), again, "su21 {m} vs {o}");
+        assert_eq!(su21.game.preset.extra_turn(m, o), again, "su21 {m} vs {o}");
     }
 }
 
@@ -148,7 +159,7 @@ fn feral_hogs_remember_each_players_previous_turn() {
     );
 
     let sp20 = reference("sp20");
-    assert_eq!(sp20.preset.zero_dice_points(situation(0, 45)), 13);
+    assert_eq!(sp20.game.preset.zero_dice_points(situation(0, 45)), 13);
     // After a turn of 2 points, Free Bacon (0 dice) gains 3; after 8
     // points, 6 dice do, and 5 do not. The points are remembered without
     // the bonus.
@@ -156,9 +167,9 @@ fn feral_hogs_remember_each_players_previous_turn() {
         mover_remembers: points,
         ..situation(30, 50)
     };
-    assert_eq!(sp20.preset.after_turn(40, 50, 10, 0, 2), (43, 50));
-    assert_eq!(sp20.preset.after_turn(40, 50, 10, 6, 8), (43, 50));
-    assert_eq!(sp20.preset.after_turn(40, 50, 10, 5, 8), (40, 50));
+    assert_eq!(sp20.game.preset.after_turn(40, 50, 10, 0, 2), (43, 50));
+    assert_eq!(sp20.game.preset.after_turn(40, 50, 10, 6, 8), (43, 50));
+    assert_eq!(sp20.game.preset.after_turn(40, 50, 10, 5, 8), (40, 50));
     assert_eq!(
         sp20.end_of_turn(after(8), 6, 10),
         Turn::Continues(Situation {
@@ -167,12 +178,15 @@ fn feral_hogs_remember_each_players_previous_turn() {
         })
     );
     // 23 + 4: 3^27 = 7625597484987 swaps.
-    assert_eq!(sp20.preset.after_turn(23, 4, 0, 1, 0), (4, 23));
+    assert_eq!(sp20.game.preset.after_turn(23, 4, 0, 1, 0), (4, 23));
 
     let su20 = reference("su20");
     for (opponent, points) in [(42, 12), (7, 3), (90, 19)] {
-        assert_eq!(su20.preset.zero_dice_points(situation(0, opponent)), points);
+        assert_eq!(
+            su20.game.preset.zero_dice_points(situation(0, opponent)),
+            points
+        );
     }
-    assert_eq!(su20.preset.after_turn(15, 32, 5, 1, 0), (32, 15));
-    assert_eq!(su20.preset.after_turn(17, 32, 5, 1, 0), (17, 32));
+    assert_eq!(su20.game.preset.after_turn(15, 32, 5, 1, 0), (32, 15));
+    assert_eq!(su20.game.preset.after_turn(17, 32, 5, 1, 0), (17, 32));
 }

@@ -84,10 +84,12 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 mod components;
+mod contest;
 mod examples;
 mod rules;
 
-use rules::{Dice, Game};
+use contest::Game;
+use rules::Dice;
 
 /// The reference's own state: what the mover sees (the two scores, the dice
 /// sides) and what each player remembers of their own previous turn under
@@ -100,6 +102,10 @@ pub struct Situation {
     pub sides: u32,
     pub mover_remembers: u32,
     pub opponent_remembers: u32,
+    /// The turn's number, counted from 0 at the game's first turn (Time
+    /// Trot), and whether it is an extra turn.
+    pub turn: u32,
+    pub extra: bool,
 }
 
 impl From<State> for Situation {
@@ -114,6 +120,8 @@ impl From<State> for Situation {
             sides: x.sides,
             mover_remembers: x.memory.mover.into(),
             opponent_remembers: x.memory.opponent.into(),
+            turn: x.turn.into(),
+            extra: x.extra,
         }
     }
 }
@@ -123,9 +131,12 @@ impl Situation {
     /// The engine keeps remembered points of 13 or more as 13: Feral Hogs
     /// reads only whether |num_rolls − points| = 2 with num_rolls <= 10, so
     /// such points act alike (hidden.rs). Remembered dice are at most 10.
-    fn state(self) -> State {
-        let kept = |remembers: u32| remembers.min(13) as u8;
+    fn state(self, game: &Game) -> State {
+        let kept = |remembers: u32| game.kept(remembers);
+        let (turn, extra) = game.engine_turn(self);
         State {
+            turn,
+            extra,
             score: self.score,
             opponent_score: self.opponent_score,
             sides: self.sides,
@@ -228,7 +239,7 @@ type Points<N> = Vec<(u32, N)>;
 /// The rules at a goal, with the dice distributions memoised, computing in
 /// the number type N.
 pub struct Reference<N = f64> {
-    preset: Game,
+    game: Game,
     goal: u32,
     /// (dice, n) -> the multisets of final faces of n dice (sorted), with
     /// counts out of (sides²)^n.
@@ -240,7 +251,7 @@ pub struct Reference<N = f64> {
 impl<N: Number> Reference<N> {
     pub fn new(rules: &Rules, goal: u32) -> Reference<N> {
         Reference {
-            preset: Game::from_text(&rules.to_string()),
+            game: Game::from_text(&rules.to_string()),
             goal,
             multisets: RefCell::default(),
             rolls: RefCell::default(),
@@ -277,15 +288,15 @@ impl<N: Number> Reference<N> {
 
     /// Every outcome of `action` in `x`, with its probability.
     fn turn(&self, x: Situation, action: i32) -> Vec<(N, Turn)> {
-        let preset = &self.preset;
+        let (game, preset) = (&self.game, &self.game.preset);
         let n = preset.num_rolls(x, action);
         let points = match n {
-            -1 => vec![(preset.pork_chop_points(), one())],
+            -1 => vec![(game.minus_one_points(), one())],
             0 => {
                 let raw = preset.zero_dice_points(x);
                 vec![(preset.modify_points(raw, 0), one())]
             }
-            _ => self.roll(preset.dice(x), n, x.score).to_vec(),
+            _ => self.roll(game.dice(x), n, x.score).to_vec(),
         };
         let outcomes: Vec<(N, Turn)> = points
             .into_iter()
@@ -314,29 +325,34 @@ impl<N: Number> Reference<N> {
     /// on (m, o), the mover moves again". The mover now remembers this turn
     /// (Feral Hogs), and the opponent still remembers theirs.
     fn end_of_turn(&self, x: Situation, n: i32, points: u32) -> Turn {
-        let preset = &self.preset;
-        let opponent = x.opponent_score + preset.piggy_back(n, points);
+        let game = &self.game;
+        let opponent = x.opponent_score + game.preset.piggy_back(n, points);
         let (mover, opponent) =
-            preset.after_turn(x.score + points, opponent, points, n, x.mover_remembers);
-        let sides = preset.next_sides(x.sides, n, points);
-        let remembers = preset.remember(n, points);
+            game.after_turn(x.score + points, opponent, points, n, x.mover_remembers);
+        let sides = game.next_sides(x.sides, n, points);
+        let remembers = game.remember(n, points, x.mover_remembers);
+        let turn = game.next_turn(x.turn);
         if mover >= self.goal {
             Turn::MoverWins
         } else if opponent >= self.goal {
             Turn::OpponentWins
-        } else if preset.extra_turn(mover, opponent) {
+        } else if game.extra_turn(x, n, mover, opponent) {
             Turn::Again(Situation {
                 score: mover,
                 opponent_score: opponent,
                 sides,
                 mover_remembers: remembers,
                 opponent_remembers: x.opponent_remembers,
+                turn,
+                extra: true,
             })
         } else {
             Turn::Continues(Situation {
                 score: opponent,
                 opponent_score: mover,
                 sides,
+                turn,
+                extra: false,
                 mover_remembers: x.opponent_remembers,
                 opponent_remembers: remembers,
             })
@@ -355,8 +371,9 @@ impl<N: Number> Reference<N> {
         let mut counts: HashMap<u32, u64> = HashMap::new();
         for (faces, count) in multisets.iter() {
             let points = self
+                .game
                 .preset
-                .modify_points(self.preset.roll_points(score, faces), n);
+                .modify_points(self.game.preset.roll_points(score, faces), n);
             *counts.entry(points).or_default() += count;
         }
         let mut points: Points<N> = counts
@@ -471,7 +488,7 @@ impl<N: Number> Optimum<'_, N> {
         }
         let value = self
             .reference
-            .preset
+            .game
             .actions()
             .map(|a| self.q(x, a, play))
             .fold(zero(), largest);
@@ -537,7 +554,7 @@ impl<N: Number> BestResponse<'_, N> {
         }
         let value = self
             .reference
-            .preset
+            .game
             .actions()
             .map(|a| self.q(x, a, play))
             .fold(zero(), largest);
@@ -572,7 +589,7 @@ impl<N: Number> BestResponse<'_, N> {
         }
         let value = total(
             self.reference
-                .turn(x, self.b.get(x.state()))
+                .turn(x, self.b.get(x.state(&self.reference.game)))
                 .into_iter()
                 .map(|(probability, turn)| {
                     probability
@@ -635,7 +652,10 @@ impl<N: Number> Evaluation<'_, N> {
             b_wins: zero(),
             draw: zero(),
         };
-        for (probability, turn) in self.reference.turn(x, policy.get(x.state())) {
+        for (probability, turn) in self
+            .reference
+            .turn(x, policy.get(x.state(&self.reference.game)))
+        {
             let ends = match turn {
                 Turn::MoverWins => won_by(mover),
                 Turn::OpponentWins => won_by(other),

@@ -338,6 +338,8 @@ fn the_reference_rules_reproduce_the_worked_examples_of_rules_md() {
         sides: 6,
         mover_remembers: 0,
         opponent_remembers: 0,
+        turn: 0,
+        extra: false,
     };
     let game = |name: &str| Game::from_text(&hog_solver::Rules::parse(name).unwrap().to_string());
     let fa16 = game("fa16");
