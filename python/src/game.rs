@@ -61,7 +61,7 @@ impl PyRules {
     #[getter]
     fn hidden_name(&self) -> Option<String> {
         let hidden = self.rules.hidden();
-        (hidden.len() > 1).then(|| hidden.what().unwrap_or("hidden state").to_string())
+        (hidden.len() > 1).then(|| hidden.what().unwrap_or_else(|| "hidden state".into()))
     }
 
     /// The positions of the hidden axis in hog's words, in order ("sides
