@@ -127,11 +127,18 @@ pub const KICKS: usize = 256;
 /// su17's `hog final` under 10 s on an idle 2-core machine.
 pub const KICKS_GENERAL: usize = 56;
 
-/// The kicks of a search by default: [`KICKS`] (or [`KICKS_GENERAL`]), or
-/// above goal 100 those scaled down by (100 / goal)², a sweep's cost, at
-/// least one. An ascent's sweeps grow with the goal too, so the kicks there
+/// The kicks of a search by default: none under Feral Hogs or
+/// [`many_hidden`] rules, else [`KICKS`] (or [`KICKS_GENERAL`]), or above
+/// goal 100 those scaled down by (100 / goal)², a sweep's cost, at least
+/// one. An ascent's sweeps grow with the goal too, so the kicks there
 /// take longer than those at goal 100 (docs/performance.md).
 pub fn default_kicks(model: &Model) -> usize {
+    // A sweep under Feral Hogs' memories, or many hidden values, costs
+    // seconds: the starts' ascents alone keep `hog final` within seconds
+    // there, and `--effort` asks for kicks.
+    if many_hidden(model) || model.feral().is_some() {
+        return 0;
+    }
     let kicks = match model.landing() {
         Landing::General => KICKS_GENERAL,
         _ => KICKS,
@@ -142,6 +149,20 @@ pub fn default_kicks(model: &Model) -> usize {
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
 const MAX_SWEEPS: usize = 200;
+/// The most hidden values a search from several starts takes on where no
+/// Feral Hogs classes share the sweeps' work: Time Trot's 10 or 16 values
+/// and Pig Fest's 32 make a sweep cost about a second at goal 100.
+const MANY_HIDDEN: usize = 8;
+/// The sweeps of the one ascent under [`many_hidden`] rules.
+const FEW_SWEEPS: usize = 4;
+
+/// Whether the rules hide more than [`MANY_HIDDEN`] values without Feral
+/// Hogs (the contests' Time Trot and Pig Fest): there the search is one
+/// ascent from the sighted best response, of at most [`FEW_SWEEPS`]
+/// sweeps, and kicks only where asked for (`--effort`).
+fn many_hidden(model: &Model) -> bool {
+    model.hidden().len() > MANY_HIDDEN && model.feral().is_none()
+}
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -213,7 +234,11 @@ impl<V: Probability> Engine<'_, V> {
             )));
         }
         let field = [Against::new(self, b)];
-        let best = self.climb_starts(&field, &self.starts(&field, &seen));
+        let best = if many_hidden(model) {
+            self.ascend(&field, &seen, FEW_SWEEPS, &[], None)
+        } else {
+            self.climb_starts(&field, &self.starts(&field, &seen))
+        };
         let best = self.kick_search(&field, best, kicks);
         Ok(BlindResponse {
             grade: self.grade(&best.policy, b),
@@ -255,9 +280,12 @@ impl<V: Probability> Engine<'_, V> {
         let against: Vec<Against> = field.iter().map(|b| Against::new(self, b)).collect();
         let starts: Vec<Policy> = seen
             .iter()
-            .flat_map(|(_, policy)| match model.rules().hides_state() {
-                true => self.starts(&against, policy),
-                false => vec![policy.clone()],
+            .flat_map(|(_, policy)| {
+                if model.rules().hides_state() && !many_hidden(model) {
+                    self.starts(&against, policy)
+                } else {
+                    vec![policy.clone()]
+                }
             })
             .collect();
         let best = self.climb_starts(&against, &starts);
@@ -277,7 +305,12 @@ impl<V: Probability> Engine<'_, V> {
 
     /// The best of the ascents from `starts`, the first on a tie.
     fn climb_starts(&self, field: &[Against], starts: &[Policy]) -> Ascent<V> {
-        self.each(starts, |start| self.ascend(field, start, &[], None))
+        let sweeps = if many_hidden(self.model()) {
+            FEW_SWEEPS
+        } else {
+            MAX_SWEEPS
+        };
+        self.each(starts, |start| self.ascend(field, start, sweeps, &[], None))
             .into_iter()
             .reduce(better)
             .expect("there is at least one start")
@@ -334,7 +367,7 @@ impl<V: Probability> Engine<'_, V> {
                 .map(|_| kick(&best.policy, &moves, &mut rng))
                 .collect();
             let ascents = self.each(&kicked, |kick| {
-                self.ascend(field, &kick.policy, &kick.cells, Some(&known))
+                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
             });
             let before = best.win_rate.clone();
             for mut ascent in ascents {
@@ -358,6 +391,7 @@ impl<V: Probability> Engine<'_, V> {
         &self,
         field: &[Against],
         start: &Policy,
+        sweeps: usize,
         frozen: &[(usize, usize)],
         known: Option<&Known>,
     ) -> Ascent<V> {
@@ -365,7 +399,7 @@ impl<V: Probability> Engine<'_, V> {
         let mut policy = start.clone();
         let mut visited = vec![];
         let mut seen = false;
-        for sweep in 0..MAX_SWEEPS {
+        for sweep in 0..sweeps {
             work.reach(&policy);
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);

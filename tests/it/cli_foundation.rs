@@ -135,7 +135,18 @@ fn rules_lists_every_preset() {
             "fa22",
             "fa22-simple",
             "su23",
-            "nju23"
+            "nju23",
+            "fa13-contest",
+            "fa14-contest",
+            "su15-contest",
+            "sp17-contest",
+            "fa17-contest",
+            "sp18-contest",
+            "su18-contest",
+            "fa18-contest",
+            "sp19-contest",
+            "su19-contest",
+            "sp21-contest"
         ]
     );
     assert_eq!(presets[0]["baseline"], "always_roll(4)");

@@ -245,19 +245,28 @@ fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_se
         assert_eq!(shown["aliases"], serde_json::json!(preset.aliases));
         assert_eq!(shown["baseline"], preset.baseline);
         assert_eq!(shown["target"], serde_json::json!(preset.target));
-        // Pork Chop and Perfect Piggy (docs/rules.md) change state a course
-        // strategy cannot see: the dice sides; Feral Hogs keeps each
-        // player's memory of their previous turn.
-        let sides = ["special=pork_chop", "special=perfect_piggy"]
+        // Pork Chop, Perfect Piggy and Ham Hijinks (docs/rules.md) change
+        // state a course strategy cannot see: the dice sides; Feral Hogs
+        // keeps each player's memory of their previous turn, Pig Fest each
+        // player's run of Pig Outs, Time Trot the turn number and whether
+        // this turn is an extra one.
+        let sides = ["special=pork_chop", "special=perfect_piggy", "special=ham_hijinks"]
             .iter()
             .any(|rule| preset.text.contains(rule));
-        let memory = preset.text.contains("feral_hogs_");
-        let hidden = match (sides, memory) {
-            (false, false) => None,
-            (true, false) => Some("the dice sides"),
-            (false, true) => Some("each player's previous turn"),
-            (true, true) => panic!("{}: no course hides both", preset.name),
-        };
+        let parts: Vec<&str> = [
+            (sides, "the dice sides"),
+            (preset.text.contains("feral_hogs_"), "each player's previous turn"),
+            (preset.text.contains("pig_fest"), "each player's Pig Outs in a row"),
+            (
+                preset.text.contains("time_trot_"),
+                "the turn number and whether the turn is an extra turn",
+            ),
+        ]
+        .iter()
+        .filter(|(hides, _)| *hides)
+        .map(|(_, what)| *what)
+        .collect();
+        let hidden = (!parts.is_empty()).then(|| parts.join(" and "));
         assert_eq!(
             shown["final_strategy_sees_all_state"],
             hidden.is_none(),
