@@ -318,10 +318,16 @@ fn no_output_replaces_a_file_hog_did_not_write() {
         ("page.html", "<!DOCTYPE html><p>mine</p>"),
     ]);
     let kept = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
-    let before: Vec<Vec<u8>> = ["hog.py", "notes.csv", "notes.hogtable", "picture.png", "page.html"]
-        .iter()
-        .map(|n| kept(n))
-        .collect();
+    let before: Vec<Vec<u8>> = [
+        "hog.py",
+        "notes.csv",
+        "notes.hogtable",
+        "picture.png",
+        "page.html",
+    ]
+    .iter()
+    .map(|n| kept(n))
+    .collect();
     for (args, file) in [
         (&["final", "--goal", "20", "-o", "hog.py"][..], "hog.py"),
         (
@@ -368,10 +374,16 @@ fn no_output_replaces_a_file_hog_did_not_write() {
     }
     let (_, _, stderr) = run(dir.path(), &["final", "--goal", "20", "-o", "hog.py"]);
     assert!(stderr.contains("your project's module"), "{stderr}");
-    let after: Vec<Vec<u8>> = ["hog.py", "notes.csv", "notes.hogtable", "picture.png", "page.html"]
-        .iter()
-        .map(|n| kept(n))
-        .collect();
+    let after: Vec<Vec<u8>> = [
+        "hog.py",
+        "notes.csv",
+        "notes.hogtable",
+        "picture.png",
+        "page.html",
+    ]
+    .iter()
+    .map(|n| kept(n))
+    .collect();
     assert_eq!(before, after);
     // hog's own files it replaces, each kind; --force replaces anything.
     for args in [

@@ -250,13 +250,23 @@ fn rules_list_gives_every_preset_its_semesters_and_what_final_strategy_cannot_se
         // keeps each player's memory of their previous turn, Pig Fest each
         // player's run of Pig Outs, Time Trot the turn number and whether
         // this turn is an extra one.
-        let sides = ["special=pork_chop", "special=perfect_piggy", "special=ham_hijinks"]
-            .iter()
-            .any(|rule| preset.text.contains(rule));
+        let sides = [
+            "special=pork_chop",
+            "special=perfect_piggy",
+            "special=ham_hijinks",
+        ]
+        .iter()
+        .any(|rule| preset.text.contains(rule));
         let parts: Vec<&str> = [
             (sides, "the dice sides"),
-            (preset.text.contains("feral_hogs_"), "each player's previous turn"),
-            (preset.text.contains("pig_fest"), "each player's Pig Outs in a row"),
+            (
+                preset.text.contains("feral_hogs_"),
+                "each player's previous turn",
+            ),
+            (
+                preset.text.contains("pig_fest"),
+                "each player's Pig Outs in a row",
+            ),
             (
                 preset.text.contains("time_trot_"),
                 "the turn number and whether the turn is an extra turn",

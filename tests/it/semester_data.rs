@@ -192,7 +192,8 @@ fn every_semesters_real_folders_are_identified_from_each_kind_of_evidence() {
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
     for copy in &copies {
         *tally.entry(copy.semester.clone()).or_default() += 1;
-        let ways: [(&str, &[fn(&Copy, &Path) -> bool]); 4] = [
+        type Writers<'a> = &'a [fn(&Copy, &Path) -> bool];
+        let ways: [(&str, Writers); 4] = [
             ("the ok config", &[write_ok]),
             ("hog.py alone", &[write_hog_py]),
             ("the tests with hog.py", &[write_tests, write_hog_py]),
