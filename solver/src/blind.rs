@@ -517,7 +517,7 @@ fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
         cells.push((s, o));
     }
     Kick {
-        policy: Policy::from_actions_unchecked(policy.goal(), policy.hidden().clone(), table),
+        policy: Policy::from_actions_unchecked(policy.goal(), *policy.hidden(), table),
         cells,
     }
 }

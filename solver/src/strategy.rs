@@ -181,7 +181,7 @@ impl Policy {
         }
         Some(Policy {
             goal: self.goal,
-            hidden: self.hidden.clone(),
+            hidden: self.hidden,
             actions,
         })
     }

@@ -210,7 +210,7 @@ impl Engine<'_, f64> {
             }
         }
         let bound = 0.5 * (us.get(State::START) + them.get(State::START));
-        let ours = Policy::from_actions_unchecked(model.goal(), hidden.clone(), table);
+        let ours = Policy::from_actions_unchecked(model.goal(), hidden, table);
         // μ under the restricted response, as the ascent computes it.
         let mut work = Work::new(self, field);
         work.reach(&ours);

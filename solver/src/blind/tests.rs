@@ -1,6 +1,6 @@
 //! Sweeps, reach and moves of the blind search, against the evaluator.
 
-use super::{Against, ChaCha8Rng, Work};
+use super::{Against, ChaCha8Rng, Work, MAX_SWEEPS};
 use crate::model::Next;
 use crate::solve::{Driver, Engine, Grid};
 use crate::strategy::Policy;
@@ -77,7 +77,7 @@ fn a_moves_loss_is_the_fall_of_the_graded_win_rate() {
     let seen = engine.best_response(&b).policy.to_policy(&model);
     let start = seen.slice_at(0).unwrap();
     let field = [Against::new(&engine, &b)];
-    let ascent = engine.ascend(&field, &start, &[], None);
+    let ascent = engine.ascend(&field, &start, MAX_SWEEPS, &[], None);
     let rate = engine.grade(&ascent.policy, &b).win_rate;
     let moves = engine.moves(&field, &ascent.policy);
     assert!(moves.len() > 40, "{} moves", moves.len());

@@ -316,7 +316,7 @@ struct Alike<V> {
 impl<V> Alike<V> {
     fn new(hidden: &Hidden) -> Self {
         Alike {
-            hidden: hidden.clone(),
+            hidden: *hidden,
             slots: vec![u32::MAX; hidden.len()],
             classes: vec![],
             used: vec![],
@@ -735,7 +735,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
                 }
             }
         }
-        Policy::from_actions_unchecked(goal, self.hidden.clone(), table)
+        Policy::from_actions_unchecked(goal, self.hidden, table)
     }
 
     /// R(π) of the last sweep's policy: the mean over the field of each

@@ -37,7 +37,7 @@ impl Layer {
             sum,
             lowest_score,
             per_value,
-            hidden: hidden.clone(),
+            hidden: *hidden,
             states,
         }
     }

@@ -150,7 +150,7 @@ impl Engine<'_, f64> {
         let cells = len * goal * goal;
         let values = Shared {
             goal,
-            hidden: hidden.clone(),
+            hidden,
             cells: (0..cells)
                 .into_par_iter()
                 .map(|_| AtomicU64::new(PENDING))

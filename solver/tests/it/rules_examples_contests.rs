@@ -122,7 +122,10 @@ fn ham_hijinks_plays_the_contest_pages_sample_game() {
 #[test]
 fn pig_fest_multiplies_the_turn_after_pig_outs() {
     let rules = Rules::parse("su15-contest").unwrap();
-    let cases: [(u8, u32, i32, &[u32], u32, u32, u8); 7] = [
+    // (the run before, the opponent's score, num_rolls, faces, points, the
+    // mover's score after the turn from 20, the run after)
+    type Case<'a> = (u8, u32, i32, &'a [u32], u32, u32, u8);
+    let cases: [Case; 7] = [
         (3, 30, 2, &[6, 6], 12, 56, 0),
         (1, 30, 2, &[6, 6], 12, 32, 0),
         (0, 30, 2, &[6, 6], 12, 32, 0),
