@@ -37,6 +37,8 @@ pub struct Game {
     /// where the user said (`--rules`, or a file that records its game,
     /// and the folder agrees or says nothing).
     pub line: Option<String>,
+    /// Whether the rules are the default, for want of any word on them.
+    pub defaulted: bool,
 }
 
 /// The rules and goal a strategy file was made for.
@@ -121,6 +123,7 @@ pub fn game(
             .and_then(|f| f.as_ref().ok())
             .filter(|found| found.preset.rules() != *rules)
     };
+    let defaulted = given_rules.is_none() && first.is_none() && folder.is_none();
     let (rules, line) = match (given_rules, first) {
         (Some(rules), _) => {
             let line = differs(&rules).map(|found| {
@@ -163,7 +166,12 @@ pub fn game(
             ),
         },
     };
-    Ok(Game { rules, goal, line })
+    Ok(Game {
+        rules,
+        goal,
+        line,
+        defaulted,
+    })
 }
 
 /// The folders as a message names them: "this folder", "my-hog".

@@ -1,8 +1,8 @@
-"""hog for Python's two speed figures, printed as a table:
+"""hogsolver's two speed figures, printed as a table:
 
-1. grading a plain Python function in-process (`hog.grade(f)`) against the
+1. grading a plain Python function in-process (`hogsolver.grade(f)`) against the
    same function graded by the CLI as a process (`hog grade hog.py`), and
-2. `hog.solve` at goals 100 and 1000, to set beside the library's own time
+2. `hogsolver.solve` at goals 100 and 1000, to set beside the library's own time
    (`cargo bench --bench engine -- solve_fa16_by_goal`).
 
 Run from the checkout with the package installed and a release CLI built:
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable, List
 
-import hog
+import hogsolver
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "hog.py"
@@ -54,8 +54,8 @@ def row(name: str, times: List[float]) -> float:
 def main() -> None:
     cli = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "hog")
     in_process = row(
-        "hog.grade(final_strategy, rules='fa13')",
-        timed(lambda: hog.grade(sample_strategy, rules="fa13")),
+        "hogsolver.grade(final_strategy, rules='fa13')",
+        timed(lambda: hogsolver.grade(sample_strategy, rules="fa13")),
     )
     command = [cli, "grade", str(SAMPLE), "--rules", "fa13", "--json"]
     process = row(
@@ -63,10 +63,10 @@ def main() -> None:
         timed(lambda: subprocess.run(command, check=True, capture_output=True)),
     )
     print(f"{'in-process speed-up':<48} {process / in_process:9.1f}x")
-    assert hog.grade(sample_strategy, rules="fa13").win_rate == hog.grade(str(SAMPLE), rules="fa13").win_rate
+    assert hogsolver.grade(sample_strategy, rules="fa13").win_rate == hogsolver.grade(str(SAMPLE), rules="fa13").win_rate
     for goal in (100, 1000):
         runs = RUNS if goal == 100 else 5
-        row(f"hog.solve('fa16', goal={goal})", timed(lambda: hog.solve("fa16", goal=goal), runs))
+        row(f"hogsolver.solve('fa16', goal={goal})", timed(lambda: hogsolver.solve("fa16", goal=goal), runs))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 //! The commands whose logic lives in the CLI (`turn`, `dist`, `rules`,
 //! `explain`, `contest`, `heatmap`), run in-process by the CLI's own code:
-//! the Python package builds their command line (`python/hog/__init__.py`)
+//! the Python package builds their command line (`python/hogsolver/__init__.py`)
 //! and reads their `--json` output, so the figures are the CLI's, bit for
 //! bit, with no subprocess.
 
@@ -8,24 +8,26 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use hog::cli::Cli;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use hog::cmd::export::{self, ExportInfo, Format};
 
+use crate::error::{hog_error, value_error};
 use crate::game::game;
-use crate::results::Solution;
-use crate::strategy::policy;
-use crate::value_error;
+use crate::interrupt::interruptible;
+use crate::solution::Solution;
+use crate::strategy::{policy, python_words};
 
-/// Runs `hog ARGS...` in-process with the GIL released; its stdout.
+/// Runs `hog ARGS...` in-process with the GIL released; its stdout. The
+/// command runs to its end (Ctrl-C is raised when it has ended).
 #[pyfunction]
 pub fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
     let cli = parse(&args)?;
     let mut out = Vec::new();
-    py.detach(|| hog::cmd::run(&cli, &mut out))
-        .map_err(value_error)?;
+    let what = args.first().map_or("working", String::as_str);
+    interruptible(py, what, |_| hog::cmd::run(&cli, &mut out))?
+        .map_err(|error| hog_error(python_words(&format!("{error:#}"))))?;
     String::from_utf8(out).map_err(value_error)
 }
 
@@ -46,20 +48,31 @@ pub fn heatmap_png<'py>(
     Ok((PyBytes::new(py, &bytes), summary))
 }
 
-/// The command line, or clap's message on one line as a ValueError.
+/// The command line, or clap's message on one line as a HogError.
 fn parse(args: &[String]) -> PyResult<Cli> {
     Cli::try_parse_from(std::iter::once("hog").chain(args.iter().map(String::as_str))).map_err(
         |error| {
+            // clap's first line, with the lines it introduces (a list of
+            // missing arguments after a colon) joined onto it.
             let text = error.render().to_string();
-            let line = text.lines().next().unwrap_or_default();
-            PyValueError::new_err(line.trim_start_matches("error: ").to_string())
+            let mut lines = text.lines();
+            let mut line = lines.next().unwrap_or_default().to_string();
+            if line.ends_with(':') {
+                let listed: Vec<&str> = lines
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                line = format!("{line} {}", listed.join(", "));
+            }
+            hog_error(line.trim_start_matches("error: ").to_string())
         },
     )
 }
 
 /// A strategy as a command-line argument: a text as it is, a solved table as
-/// a `.hogtable`, anything else (a callable, an array, a `Final`) as the CSV
-/// table of a course strategy, written into `folder` as `STEM.csv`.
+/// a `.hogtable`, anything else (a callable, an array, a `Final`) as the
+/// JSON table of a course strategy, written into `folder` as `STEM.json`
+/// (whose recorded objective, the function's name, names it in titles).
 #[pyfunction]
 pub fn strategy_arg(
     py: Python<'_>,
@@ -68,6 +81,7 @@ pub fn strategy_arg(
     goal: i64,
     folder: PathBuf,
     stem: &str,
+    timeout: u64,
 ) -> PyResult<String> {
     if let Ok(text) = strategy.extract::<String>() {
         return Ok(text);
@@ -79,7 +93,7 @@ pub fn strategy_arg(
         solution.write(py, &path)?;
         return Ok(path.display().to_string());
     }
-    let (policy, name) = policy(py, strategy, &rules, goal)?;
+    let (policy, name) = policy(py, strategy, &rules, goal, timeout)?;
     let info = ExportInfo {
         rules: rules.clone(),
         goal,
@@ -88,8 +102,8 @@ pub fn strategy_arg(
         slice: None,
         made_by: None,
     };
-    let text = export::render(Format::Csv, &info, &policy).map_err(value_error)?;
-    let path = folder.join(format!("{stem}.csv"));
+    let text = export::render(Format::Json, &info, &policy).map_err(value_error)?;
+    let path = folder.join(format!("{stem}.json"));
     std::fs::write(&path, text).map_err(value_error)?;
     Ok(path.display().to_string())
 }

@@ -2,17 +2,14 @@
 //! as the CLI checks `--rules` and `--goal`.
 
 use hog_solver::rules::check_goal;
-use hog_solver::{Preset, Rules};
+use hog_solver::{Model, Preset, Rules};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::final_strategy::Final;
-use crate::results::Solution;
-use crate::strategy::strategy_text;
-use crate::value_error;
+use crate::error::{hog_error, value_error};
 
 /// A rule set: a preset or any canonical rules text (`hog rules show`).
-#[pyclass(name = "Rules", module = "hog", frozen, eq)]
+#[pyclass(name = "Rules", module = "hogsolver", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyRules {
     pub rules: Rules,
@@ -26,7 +23,7 @@ impl PyRules {
         self.rules.name()
     }
 
-    /// The canonical rules text, which `hog.rules` reads back.
+    /// The canonical rules text, which `hogsolver.rules` reads back.
     #[getter]
     fn text(&self) -> String {
         self.rules.to_string()
@@ -59,12 +56,33 @@ impl PyRules {
         self.rules.hidden().len()
     }
 
+    /// What the hidden axis holds, in the game's words ("dice sides", "the
+    /// previous turns' points"); None where nothing is hidden.
+    #[getter]
+    fn hidden_name(&self) -> Option<String> {
+        let hidden = self.rules.hidden();
+        (hidden.len() > 1).then(|| hidden.what().unwrap_or_else(|| "hidden state".into()))
+    }
+
+    /// The positions of the hidden axis in hog's words, in order ("sides
+    /// 6", "sides 4"); empty where nothing is hidden.
+    #[getter]
+    fn hidden_labels(&self) -> Vec<String> {
+        let hidden = self.rules.hidden();
+        if hidden.len() == 1 {
+            return vec![];
+        }
+        (0..hidden.len())
+            .map(|h| hog::cmd::hidden_words(&hidden, h))
+            .collect()
+    }
+
     fn __str__(&self) -> String {
         self.rules.name()
     }
 
     fn __repr__(&self) -> String {
-        format!("hog.rules({:?})", self.rules.name())
+        format!("hogsolver.rules({:?})", self.rules.name())
     }
 }
 
@@ -83,7 +101,7 @@ pub fn parse(rules: &Bound<'_, PyAny>) -> PyResult<Rules> {
         return Ok(given.rules.clone());
     }
     let text: String = rules.extract().map_err(|_| {
-        PyTypeError::new_err("rules are a preset name or rules text (str), or a hog.Rules")
+        PyTypeError::new_err("rules are a preset name or rules text (str), or a hogsolver.Rules")
     })?;
     Rules::parse(&text).map_err(value_error)
 }
@@ -95,47 +113,34 @@ pub fn game(rules: &Bound<'_, PyAny>, goal: i64) -> PyResult<(Rules, u32)> {
     Ok((rules, goal))
 }
 
-/// The game to play, as the CLI decides it from `--rules`, `--goal` and its
-/// strategies: the rules and goal given, else those a strategy records (a
-/// `Solution` or `Final`, a table or exported file), else the semester the
-/// project folder names (`hog::semester`), else fa16 to 100.
-pub fn game_of(
-    rules: Option<&Bound<'_, PyAny>>,
-    goal: Option<i64>,
-    strategies: &[Option<&Bound<'_, PyAny>>],
-) -> PyResult<(Rules, u32)> {
-    let mut rules = rules.map(parse).transpose()?.map(|r| r.to_string());
-    let mut goal = goal;
-    let mut texts = vec![];
-    for strategy in strategies.iter().flatten() {
-        if let Some((made_rules, made_goal)) = made_for(strategy) {
-            rules.get_or_insert(made_rules.to_string());
-            goal.get_or_insert(i64::from(made_goal));
-        } else if let Some(text) = strategy_text(strategy)? {
-            texts.push(text);
-        }
+/// Refuses a result made for another game than the one asked.
+pub fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyResult<()> {
+    if made == asked {
+        return Ok(());
     }
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    // The project folder: the first Python strategy file's, else the working folder.
-    let folder = texts
-        .iter()
-        .find_map(|text| match hog::sources::FileKind::of(text) {
-            hog::sources::FileKind::Python { path, .. } if path.is_file() => path.parent(),
-            _ => None,
-        })
-        .unwrap_or(std::path::Path::new(""));
-    let game =
-        hog::recorded::game(rules.as_deref(), goal, &texts, &[folder]).map_err(value_error)?;
-    Ok((game.rules, game.goal))
+    Err(hog_error(format!(
+        "{name} was made for {}, goal {}, not {}, goal {}",
+        made.0.name(),
+        made.1,
+        asked.0.name(),
+        asked.1
+    )))
 }
 
-/// The game a hog result was made for.
-fn made_for(strategy: &Bound<'_, PyAny>) -> Option<(Rules, u32)> {
-    if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
-        return Some(solution.game());
-    }
-    strategy
-        .extract::<PyRef<Final>>()
-        .ok()
-        .map(|found| found.game())
+/// The rules compiled for the goal, with the GIL released (at large goals
+/// this takes seconds).
+pub fn compile(py: Python<'_>, rules: &Rules, goal: u32) -> PyResult<Model> {
+    py.detach(|| Model::new(rules, goal)).map_err(value_error)
+}
+
+/// The course baseline of the rules' preset, in the CLI's words when there
+/// is none.
+pub fn course_baseline(rules: &Rules, option: &str) -> PyResult<&'static str> {
+    Preset::find(&rules.name())
+        .map(|preset| preset.baseline)
+        .ok_or_else(|| {
+            hog_error(format!(
+                "these rules have no course baseline: give one with {option}"
+            ))
+        })
 }

@@ -191,7 +191,7 @@ pub fn run(
 
 /// A word when the strategy does not beat the baseline: it loses (wins less
 /// than half its games) or ties (one half within rounding).
-fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {
+pub fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {
     let tolerance = hog_solver::solve::TIE_TOLERANCE;
     if (win_rate - 0.5).abs() <= tolerance {
         Some(format!(

@@ -8,7 +8,7 @@ mod explain;
 pub mod export;
 mod final_field;
 mod final_strategy;
-mod grade;
+pub mod grade;
 mod heatmap;
 mod page;
 mod replay;

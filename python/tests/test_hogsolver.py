@@ -12,7 +12,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import numpy as np
 import pytest
 
-import hog
+import hogsolver
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "hog.py")
@@ -31,8 +31,9 @@ def sample_strategy(score: int, opponent_score: int) -> int:
     return 5
 
 
-def grade_fields(grade: hog.Grade) -> Dict[str, Any]:
+def grade_fields(grade: hogsolver.Grade) -> Dict[str, Any]:
     names = ["strategy", "baseline", "win_rate", "first", "second", "draw", "sees_hidden_state"]
+    names += ["course_target", "meets_target", "warning"]
     return {name: getattr(grade, name) for name in names}
 
 
@@ -40,26 +41,26 @@ def grade_fields(grade: hog.Grade) -> Dict[str, Any]:
 
 
 def test_presets_are_the_cli_listing(cli: Cli) -> None:
-    assert hog.presets() == cli("rules", "list")["presets"]
+    assert [p.to_dict() for p in hogsolver.presets()] == cli("rules", "list")["presets"]
 
 
 def test_rules_are_the_cli_rules(cli: Cli) -> None:
-    for preset in hog.presets():
-        shown = cli("rules", "show", preset["name"])
-        rules = hog.rules(preset["name"])
+    for preset in hogsolver.presets():
+        shown = cli("rules", "show", preset.name)
+        rules = hogsolver.rules(preset.name)
         assert (rules.name, rules.text, rules.baseline) == (shown["name"], shown["rules"], shown["baseline"])
         assert [min(rules.actions), max(rules.actions)] == shown["actions"]
 
 
 def test_rules_round_trip_through_their_text() -> None:
-    fa16 = hog.rules("fa16")
+    fa16 = hogsolver.rules("fa16")
     assert fa16.name == "fa16"
-    assert hog.rules(fa16.text) == fa16
+    assert hogsolver.rules(fa16.text) == fa16
     assert fa16.actions == list(range(-1, 11))  # Pork Chop, then 0 to 10 dice
     assert fa16.baseline == "always_roll(4)"
     assert fa16.hides_state and fa16.hidden_values == 2
-    assert hog.rules("sp14").name == "fa13"  # a semester of the fa13 rules
-    assert not hog.rules("fa13").hides_state
+    assert hogsolver.rules("sp14").name == "fa13"  # a semester of the fa13 rules
+    assert not hogsolver.rules("fa13").hides_state
 
 
 # Grades
@@ -78,12 +79,12 @@ def test_grade_is_the_cli_grade(cli: Cli, strategy: str, args: List[str]) -> Non
     rules = args[args.index("--rules") + 1]
     against = args[args.index("--baseline") + 1] if "--baseline" in args else None
     expected = cli("grade", strategy, *args)
-    assert grade_fields(hog.grade(strategy, against, rules=rules)) == expected
+    assert grade_fields(hogsolver.grade(strategy, against, rules=rules)) == expected
 
 
 def test_exact_grade_is_the_cli_fractions(cli: Cli) -> None:
     expected = cli("grade", "always_roll(8)", "--baseline", "always_roll(4)", "--exact")
-    got = hog.grade("always_roll(8)", "always_roll(4)", exact=True)
+    got = hogsolver.grade("always_roll(8)", "always_roll(4)", exact=True)
     assert got.win_rate_exact == Fraction(expected["win_rate_exact"])
     assert got.first_exact == Fraction(expected["first_exact"])
     assert got.draw_exact == 0
@@ -93,19 +94,19 @@ def test_exact_grade_is_the_cli_fractions(cli: Cli) -> None:
 
 def test_a_strategy_against_itself_wins_half() -> None:
     # No draws in fa16: P(first wins) + P(second wins) = 1, so the mean is 1/2.
-    grade = hog.grade(lambda score, opponent_score: 4, "always_roll(4)")
+    grade = hogsolver.grade(lambda score, opponent_score: 4, "always_roll(4)")
     assert abs(grade.win_rate - 0.5) < 1e-15
     assert abs(grade.first + grade.second - 1) < 1e-15
 
 
 def test_a_python_function_grades_as_the_cli_grades_its_file(cli: Cli) -> None:
     expected = cli("grade", SAMPLE, "--rules", "fa13")
-    got = hog.grade(sample_strategy, rules="fa13")
+    got = hogsolver.grade(sample_strategy, rules="fa13")
     assert got.strategy == "sample_strategy"
     for field in ["win_rate", "first", "second", "draw", "baseline"]:
         assert getattr(got, field) == expected[field]
     # The file itself, by the CLI's own sandbox.
-    assert grade_fields(hog.grade(SAMPLE, rules="fa13")) == expected
+    assert grade_fields(hogsolver.grade(SAMPLE, rules="fa13")) == expected
 
 
 def test_a_callable_is_asked_once_per_state() -> None:
@@ -115,25 +116,27 @@ def test_a_callable_is_asked_once_per_state() -> None:
         asked[(score, opponent_score)] = asked.get((score, opponent_score), 0) + 1
         return 4
 
-    hog.grade(count, rules="fa16", goal=30)
+    hogsolver.grade(count, rules="fa16", goal=30)
     assert len(asked) == 30 * 30 and set(asked.values()) == {1}
 
 
 def test_arrays_grade_as_the_tables_they_are(tmp_path: Path, cli: Cli) -> None:
     table = np.full((100, 100), 5, dtype=np.int64)
-    assert grade_fields(hog.grade(table, rules="fa13")) == {
-        **cli("grade", "always_roll(5)", "--rules", "fa13"),
+    expected = cli("grade", "always_roll(5)", "--rules", "fa13")
+    assert grade_fields(hogsolver.grade(table, rules="fa13")) == {
+        **expected,
         "strategy": "the array",
+        "warning": expected["warning"].replace("always_roll(5) TIES", "the array TIES"),
     }
     # A sighted fa16 policy (hidden, score, opponent_score) keeps its sides.
-    optimal = hog.solve("fa16")
+    optimal = hogsolver.solve("fa16")
     path = tmp_path / "optimal.hogtable"
     optimal.save(path)
     expected = cli("grade", str(path))
     assert expected["sees_hidden_state"] is True
-    got = hog.grade(optimal.policy, rules="fa16")
+    got = hogsolver.grade(optimal.policy, rules="fa16")
     assert {**grade_fields(got), "strategy": str(path)} == expected
-    assert grade_fields(hog.grade(path)) == expected
+    assert grade_fields(hogsolver.grade(path)) == expected
 
 
 # Solves and tables
@@ -142,12 +145,12 @@ def test_arrays_grade_as_the_tables_they_are(tmp_path: Path, cli: Cli) -> None:
 def test_solve_is_the_cli_solve(cli: Cli) -> None:
     for rules in ["fa16", "sp26"]:
         expected = cli("solve", "--rules", rules)
-        solution = hog.solve(rules)
+        solution = hogsolver.solve(rules)
         assert solution.first_mover_win == expected["first_mover_win"]
         assert solution.opening_action == expected["opening_action"]
         assert solution.win_rate is None and solution.objective == "optimal"
     expected = cli("solve", "--rules", "fa13", "--against", "always_roll(5)")
-    response = hog.solve("fa13", against="always_roll(5)")
+    response = hogsolver.solve("fa13", against="always_roll(5)")
     assert [response.win_rate, response.first, response.second] == [
         expected["win_rate"],
         expected["first"],
@@ -157,52 +160,52 @@ def test_solve_is_the_cli_solve(cli: Cli) -> None:
 
 def test_exact_solve_is_the_cli_exact_solve(cli: Cli) -> None:
     expected = cli("solve", "--rules", "sp26", "--exact")
-    solution = hog.solve("sp26", exact=True)
+    solution = hogsolver.solve("sp26", exact=True)
     assert solution.exact is not None
     assert solution.exact["first_mover_win"] == Fraction(expected["exact"]["first_mover_win"])
     assert solution.first_mover_win == expected["first_mover_win"]
     expected = cli("solve", "--rules", "fa13", "--goal", "30", "--against", "always_roll(5)", "--exact")
-    response = hog.solve("fa13", goal=30, against="always_roll(5)", exact=True)
+    response = hogsolver.solve("fa13", goal=30, against="always_roll(5)", exact=True)
     assert response.exact is not None
     for name in ["win_rate", "first", "second"]:
         assert response.exact[name] == Fraction(expected["exact"][name])
         assert getattr(response, name) == expected[name]
-    assert hog.solve("fa13", goal=30).exact is None
+    assert hogsolver.solve("fa13", goal=30).exact is None
 
 
 def test_solution_arrays_have_the_rules_axes() -> None:
-    fa16 = hog.solve("fa16", goal=40)
+    fa16 = hogsolver.solve("fa16", goal=40)
     assert fa16.policy.shape == (2, 40, 40) and fa16.policy.dtype == np.int8
     assert fa16.values.shape == (2, 40, 40) and fa16.values.dtype == np.float64
-    fa13 = hog.solve("fa13", goal=40)
+    fa13 = hogsolver.solve("fa13", goal=40)
     assert fa13.policy.shape == (40, 40)
     # Probabilities, up to rounding in the last bits.
     assert ((fa13.values >= -1e-12) & (fa13.values <= 1 + 1e-12)).all()
-    assert set(np.unique(fa13.policy)) <= set(hog.rules("fa13").actions)
+    assert set(np.unique(fa13.policy)) <= set(hogsolver.rules("fa13").actions)
 
 
 def test_the_optimum_played_against_itself_wins_its_value() -> None:
     # The evaluator (a Markov chain of two fixed policies) is not the solver:
     # the optimum against itself moving first wins the solver's value at 0-0.
-    solution = hog.solve("fa13")
-    grade = hog.grade(solution, solution, rules="fa13")
+    solution = hogsolver.solve("fa13")
+    grade = hogsolver.grade(solution, solution, rules="fa13")
     assert abs(grade.first - solution.first_mover_win) < 1e-12
     # The best response to a strategy beats every other strategy against it.
-    response = hog.solve("fa13", against=sample_strategy)
+    response = hogsolver.solve("fa13", against=sample_strategy)
     assert response.win_rate is not None
-    assert response.win_rate >= hog.grade(sample_strategy, sample_strategy, rules="fa13").win_rate
+    assert response.win_rate >= hogsolver.grade(sample_strategy, sample_strategy, rules="fa13").win_rate
 
 
 def test_save_and_load_give_the_same_table(tmp_path: Path, cli: Cli) -> None:
-    solution = hog.solve("fa13", against="always_roll(5)")
+    solution = hogsolver.solve("fa13", against="always_roll(5)")
     path = tmp_path / "br.hogtable"
     solution.save(path)
-    loaded = hog.load(path)
+    loaded = hogsolver.load(path)
     assert (loaded.policy == solution.policy).all()
     assert (loaded.values == solution.values).all()
     assert loaded.objective == "best_response(always_roll(5))"
     assert cli("grade", str(path))["win_rate"] == solution.win_rate
-    assert hog.grade(path).win_rate == solution.win_rate
+    assert hogsolver.grade(path).win_rate == solution.win_rate
 
 
 # final
@@ -211,7 +214,7 @@ def test_save_and_load_give_the_same_table(tmp_path: Path, cli: Cli) -> None:
 def test_final_is_the_cli_final(cli: Cli) -> None:
     for rules in ["fa16", "fa13"]:
         expected = cli("final", "--rules", rules)
-        found = hog.final(rules)
+        found = hogsolver.final(rules)
         got = {name: getattr(found, name) for name in ["win_rate", "first", "second", "bound"]}
         assert got == {name: expected[name] for name in got}
         assert found.against == expected["against"]
@@ -220,21 +223,21 @@ def test_final_is_the_cli_final(cli: Cli) -> None:
 def test_final_against_a_field_is_the_cli_final(cli: Cli) -> None:
     field = ["always_roll(5)", "always_roll(4)", "always_roll(8)"]
     expected = cli("final", "--rules", "fa13", *[a for f in field for a in ["--against", f]])
-    found = hog.final("fa13", against=field)
+    found = hogsolver.final("fa13", against=field)
     assert found.field == expected["field"]
     assert (found.win_rate, found.bound) == (expected["win_rate"], expected["bound"])
     assert found.objective == "best response to the field " + ", ".join(field)
     # Each opponent met as often: the mean of the field's figures.
     assert abs(found.win_rate - sum(o["win_rate"] for o in expected["field"]) / 3) < 1e-15
-    assert hog.grade(found, "always_roll(8)").win_rate == expected["field"][2]["win_rate"]
+    assert hogsolver.grade(found, "always_roll(8)").win_rate == expected["field"][2]["win_rate"]
 
 
 def test_final_plays_its_table_and_writes_the_cli_module(tmp_path: Path, cli: Cli) -> None:
-    found = hog.final("fa13")
+    found = hogsolver.final("fa13")
     assert found.table.shape == (100, 100)
     assert found(10, 20) == found.table[10, 20]
-    assert hog.grade(found).win_rate == found.win_rate
-    assert hog.grade(found.table, rules="fa13").win_rate == found.win_rate
+    assert hogsolver.grade(found).win_rate == found.win_rate
+    assert hogsolver.grade(found.table, rules="fa13").win_rate == found.win_rate
     cli("final", "--rules", "fa13", "-o", "final.py", cwd=tmp_path)
     written = (tmp_path / "final.py").read_text().splitlines()
     ours = found.to_python().splitlines()
@@ -242,7 +245,7 @@ def test_final_plays_its_table_and_writes_the_cli_module(tmp_path: Path, cli: Cl
     assert [l for l in ours if "Made by" not in l] == [l for l in written if "Made by" not in l]
     module = tmp_path / "ours.py"
     module.write_text(found.to_python())
-    assert hog.grade(str(module), rules="fa13").win_rate == found.win_rate
+    assert hogsolver.grade(str(module), rules="fa13").win_rate == found.win_rate
 
 
 # turn, dist, explain, contest, heatmap
@@ -250,7 +253,7 @@ def test_final_plays_its_table_and_writes_the_cli_module(tmp_path: Path, cli: Cl
 
 def test_turn_scores_the_dice() -> None:
     # fa13: 2 + 3 + 4 = 9 points, no 1 among them.
-    assert hog.turn(5, 10, 3, [2, 3, 4], rules="fa13") == {
+    assert hogsolver.turn(5, 10, 3, [2, 3, 4], rules="fa13").to_dict() == {
         "points": 9,
         "score": 14,
         "opponent_score": 10,
@@ -260,42 +263,42 @@ def test_turn_scores_the_dice() -> None:
 
 def test_turn_is_the_cli_turn(cli: Cli) -> None:
     args = ["--score", "15", "--opp", "28", "--rolls", "2", "--dice", "3,4"]
-    assert hog.turn(15, 28, 2, [3, 4], rules="fa16") == cli("turn", "--rules", "fa16", *args)
+    assert hogsolver.turn(15, 28, 2, [3, 4], rules="fa16").to_dict() == cli("turn", "--rules", "fa16", *args)
     # Pork Chop in fa16 flips the sides of every die from the next turn on.
-    assert hog.turn(0, 0, -1, rules="fa16")["sides"] == 4
+    assert hogsolver.turn(0, 0, -1, rules="fa16").sides == 4
 
 
 def test_dist_is_exact(cli: Cli) -> None:
-    outcomes = hog.dist(0, 0, 2, rules="fa16")
+    outcomes = hogsolver.dist(0, 0, 2, rules="fa16").outcomes
     assert outcomes == cli("dist", "--rules", "fa16", "--rolls", "2")["outcomes"]
     assert sum(Fraction(o["fraction"]) for o in outcomes) == 1
 
 
 def test_explain_is_the_cli_explain(cli: Cli) -> None:
     expected = cli("explain", "--rules", "fa13", "--score", "10", "--opp", "20")
-    assert hog.explain(10, 20, rules="fa13") == expected
-    got = hog.explain(10, 20, rules="fa13", against=sample_strategy)
-    assert got["best"] == max(got["actions"], key=lambda a: a["win"])["num_rolls"]
+    assert hogsolver.explain(10, 20, rules="fa13").to_dict() == expected
+    got = hogsolver.explain(10, 20, rules="fa13", against=sample_strategy)
+    assert got.best == max(got.actions, key=lambda a: a["win"])["num_rolls"]
 
 
 def test_contest_ranks_as_the_cli(cli: Cli, tmp_path: Path) -> None:
     entries = ["always_roll(4)", "always_roll(5)", "always_roll(6)"]
     expected = cli("contest", *entries, "--rules", "fa13", "--no-cache")
-    result = hog.contest(entries, rules="fa13")
+    result = hogsolver.contest(entries, rules="fa13")
     assert result.entries == expected["entries"]
     assert result.matrix == expected["matrix"]["win_rate"]
     pairs = result.pairs()
     assert len(pairs) == 6
     # A callable entry is named after its function and graded in-process.
-    mixed = hog.contest([sample_strategy, "always_roll(5)"], rules="fa13")
+    mixed = hogsolver.contest([sample_strategy, "always_roll(5)"], rules="fa13")
     names = {e["name"] for e in mixed.entries}
     assert "always_roll(5)" in names and any("sample_strategy" in n for n in names)
-    rate = hog.grade(sample_strategy, "always_roll(5)", rules="fa13").win_rate
+    rate = hogsolver.grade(sample_strategy, "always_roll(5)", rules="fa13").win_rate
     assert rate in [p["win_rate"] for p in mixed.pairs()]
 
 
 def test_heatmap_is_the_cli_picture(cli: Cli, tmp_path: Path) -> None:
-    picture = hog.heatmap("optimal", rules="fa13", goal=40)
+    picture = hogsolver.heatmap("optimal", rules="fa13", goal=40)
     assert picture.png.startswith(b"\x89PNG\r\n\x1a\n")
     assert picture._repr_png_() == picture.png
     expected = cli("heatmap", "optimal", "--rules", "fa13", "--goal", "40", "-o", "map.png", cwd=tmp_path)
@@ -308,13 +311,13 @@ def test_heatmap_is_the_cli_picture(cli: Cli, tmp_path: Path) -> None:
 
 def test_unknown_rules_and_goals_are_the_cli_errors(cli_error: Callable[..., str]) -> None:
     with pytest.raises(ValueError) as raised:
-        hog.rules("fa61")
+        hogsolver.rules("fa61")
     assert str(raised.value) == cli_error("grade", "always_roll(4)", "--rules", "fa61")
     with pytest.raises(ValueError) as raised:
-        hog.solve("fa16", goal=0)
+        hogsolver.solve("fa16", goal=0)
     assert str(raised.value) == cli_error("solve", "--goal", "0")
     with pytest.raises(ValueError, match="bad strategy 'always_roll"):
-        hog.grade("always_roll(")
+        hogsolver.grade("always_roll(")
 
 
 def test_illegal_answers_are_the_cli_errors(tmp_path: Path, cli_error: Callable[..., str]) -> None:
@@ -327,7 +330,7 @@ def test_illegal_answers_are_the_cli_errors(tmp_path: Path, cli_error: Callable[
 
     expected = cli_error("grade", "bad.py", "--rules", "fa13", cwd=tmp_path)
     with pytest.raises(ValueError) as raised:
-        hog.grade(final_strategy, rules="fa13")
+        hogsolver.grade(final_strategy, rules="fa13")
     # The CLI names the file first, and the function by its file.
     assert expected.startswith("the strategy: bad.py: ")
     expected = expected[len("the strategy: bad.py: ") :]
@@ -337,7 +340,7 @@ def test_illegal_answers_are_the_cli_errors(tmp_path: Path, cli_error: Callable[
 
 def test_a_callable_that_returns_none_or_raises() -> None:
     with pytest.raises(ValueError) as raised:
-        hog.grade(lambda score, opponent_score: None)  # type: ignore[arg-type, return-value]
+        hogsolver.grade(lambda score, opponent_score: None)  # type: ignore[arg-type, return-value]
     assert str(raised.value) == (
         "strategy <lambda> answered None at score 0, opponent_score 0: num_rolls must be an int"
     )
@@ -346,7 +349,7 @@ def test_a_callable_that_returns_none_or_raises() -> None:
         return 1 // (score - 7)
 
     with pytest.raises(ValueError) as raised:
-        hog.grade(final_strategy)
+        hogsolver.grade(final_strategy)
     assert str(raised.value) == (
         "final_strategy(7, 0) raised ZeroDivisionError: integer division or modulo by zero"
     )
@@ -356,24 +359,24 @@ def test_a_callable_that_returns_none_or_raises() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        hog.grade(interrupted)
+        hogsolver.grade(interrupted)
 
 
 def test_wrong_types_and_shapes() -> None:
     with pytest.raises(TypeError):
-        hog.grade(3.5)  # type: ignore[arg-type]
+        hogsolver.grade(3.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        hog.turn("3", 0, 2)  # type: ignore[arg-type]
+        hogsolver.turn("3", 0, 2)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        hog.grade(np.full((100, 100), 4.0))
+        hogsolver.grade(np.full((100, 100), 4.0))
     with pytest.raises(ValueError, match=r"shape \[10, 10\]"):
-        hog.grade(np.zeros((10, 10), dtype=np.int64))
+        hogsolver.grade(np.zeros((10, 10), dtype=np.int64))
     with pytest.raises(ValueError, match="num_rolls 12 at"):
-        hog.grade(np.full((100, 100), 12, dtype=np.int64))
+        hogsolver.grade(np.full((100, 100), 12, dtype=np.int64))
     with pytest.raises(ValueError, match="was made for fa13, goal 100, not fa16"):
-        hog.grade(hog.final("fa13"), rules="fa16")
+        hogsolver.grade(hogsolver.final("fa13"), rules="fa16")
     with pytest.raises(ValueError, match="score 100"):
-        hog.final("fa13")(100, 0)
+        hogsolver.final("fa13")(100, 0)
 
 
 # Ctrl-C must end long work at once: within this many seconds of SIGINT
@@ -407,13 +410,13 @@ def running_with(marker: str) -> List[int]:
     "work",
     [
         # The self-play solve on a team of threads (fa13).
-        lambda _: hog.solve("fa13", goal=5000),
+        lambda _: hogsolver.solve("fa13", goal=5000),
         # The layer loop on rayon's threads (memories).
-        lambda _: hog.solve("sp20", goal=300),
+        lambda _: hogsolver.solve("sp20", goal=300),
         # The blind search's sweeps.
-        lambda _: hog.final("fa16"),
+        lambda _: hogsolver.final("fa16"),
         # A Python strategy file that sleeps, in its sandbox.
-        lambda tmp_path: hog.grade(sleeping_module(tmp_path, "sleepy_ctrl_c_marker")),
+        lambda tmp_path: hogsolver.grade(sleeping_module(tmp_path, "sleepy_ctrl_c_marker")),
     ],
     ids=["team solve", "rayon solve", "final search", "sleeping strategy"],
 )

@@ -1,4 +1,4 @@
-"""Type stubs of the Rust extension hog._hog (python/src)."""
+"""Type stubs of the Rust extension hogsolver._hog (python/src)."""
 
 import os
 from fractions import Fraction
@@ -9,8 +9,6 @@ import numpy.typing as npt
 
 StrPath = Union[str, "os.PathLike[str]"]
 RulesLike = Union[str, "Rules"]
-#: A callable final_strategy(score, opponent_score) -> num_rolls, an array of
-#: num_rolls, a strategy expression or file name, a path, or a hog result.
 StrategyLike = Union[
     Callable[[int, int], int],
     npt.NDArray[np.integer[Any]],
@@ -19,6 +17,12 @@ StrategyLike = Union[
     "Solution",
     "Final",
 ]
+
+PYTHON_TIMEOUT: int
+MAX_GOAL: int
+
+class HogError(ValueError):
+    """Bad input to hogsolver: the message is the hog command's one-line error."""
 
 class Rules:
     """A rule set: a preset or any canonical rules text."""
@@ -35,8 +39,29 @@ class Rules:
     def hides_state(self) -> bool: ...
     @property
     def hidden_values(self) -> int: ...
+    @property
+    def hidden_name(self) -> Optional[str]: ...
+    @property
+    def hidden_labels(self) -> List[str]: ...
 
 def rules(name_or_text: RulesLike) -> Rules: ...
+
+class Project:
+    """A project folder's semester: its rules, the evidence, the candidates."""
+
+    @property
+    def folder(self) -> str: ...
+    @property
+    def rules(self) -> Optional[Rules]: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def candidates(self) -> List[str]: ...
+
+def project(folder: StrPath) -> Project: ...
+def game(
+    rules: Optional[RulesLike], goal: Optional[int], strategies: Sequence[Any]
+) -> Tuple[Rules, int]: ...
 
 class Solution:
     """A policy table: the self-play optimum or a best response."""
@@ -47,6 +72,8 @@ class Solution:
     def goal(self) -> int: ...
     @property
     def objective(self) -> str: ...
+    @property
+    def axes(self) -> Tuple[str, ...]: ...
     @property
     def policy(self) -> npt.NDArray[np.int8]: ...
     @property
@@ -63,23 +90,33 @@ class Solution:
     def second(self) -> Optional[float]: ...
     @property
     def exact(self) -> Optional[Dict[str, Optional[Fraction]]]: ...
+    @property
+    def has_fractions(self) -> bool: ...
+    def to_pandas(self) -> Any: ...
     def save(self, path: StrPath) -> None: ...
 
 def solve(
-    rules: Optional[RulesLike] = None,
-    goal: Optional[int] = None,
-    against: Optional[StrategyLike] = None,
-    exact: bool = False,
+    rules: Optional[RulesLike],
+    goal: Optional[int],
+    against: Optional[StrategyLike],
+    exact: bool,
+    timeout: int,
 ) -> Solution: ...
 def load(path: StrPath) -> Solution: ...
 
 class Grade:
-    """A strategy's exact grade against a baseline, as hog grade --json."""
+    """A strategy's exact grade against an opponent, as hog grade --json."""
 
     @property
     def strategy(self) -> str: ...
     @property
+    def against(self) -> str: ...
+    @property
     def baseline(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def goal(self) -> int: ...
     @property
     def win_rate(self) -> float: ...
     @property
@@ -91,6 +128,12 @@ class Grade:
     @property
     def sees_hidden_state(self) -> bool: ...
     @property
+    def course_target(self) -> Optional[str]: ...
+    @property
+    def meets_target(self) -> Optional[bool]: ...
+    @property
+    def warning(self) -> Optional[str]: ...
+    @property
     def win_rate_exact(self) -> Optional[Fraction]: ...
     @property
     def first_exact(self) -> Optional[Fraction]: ...
@@ -101,10 +144,11 @@ class Grade:
 
 def grade(
     strategy: StrategyLike,
-    against: Optional[StrategyLike] = None,
-    rules: Optional[RulesLike] = None,
-    goal: Optional[int] = None,
-    exact: bool = False,
+    against: Optional[StrategyLike],
+    rules: Optional[RulesLike],
+    goal: Optional[int],
+    exact: bool,
+    timeout: int,
 ) -> Grade: ...
 
 class Final:
@@ -129,17 +173,21 @@ class Final:
     @property
     def bound(self) -> Optional[float]: ...
     @property
+    def axes(self) -> Tuple[str, str]: ...
+    @property
     def table(self) -> npt.NDArray[np.int8]: ...
+    def to_pandas(self) -> Any: ...
     def __call__(self, score: int, opponent_score: int) -> int: ...
     def to_python(self) -> str: ...
 
 def final(
-    rules: Optional[RulesLike] = None,
-    against: Union[StrategyLike, Sequence[StrategyLike], None] = None,
-    goal: Optional[int] = None,
+    rules: Optional[RulesLike],
+    against: Union[StrategyLike, Sequence[StrategyLike], None],
+    goal: Optional[int],
+    timeout: int,
 ) -> Final: ...
 def run_json(args: List[str]) -> str: ...
 def heatmap_png(args: List[str]) -> Tuple[bytes, str]: ...
 def strategy_arg(
-    strategy: StrategyLike, rules: RulesLike, goal: int, folder: StrPath, stem: str
+    strategy: StrategyLike, rules: RulesLike, goal: int, folder: StrPath, stem: str, timeout: int
 ) -> str: ...

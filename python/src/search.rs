@@ -1,0 +1,123 @@
+//! `hogsolver.final`: the best `final_strategy(score, opponent_score)`
+//! for a course, as `hog final` finds it: the blind best response to one
+//! opponent (`hog_solver::blind`), or with a list of opponents the best
+//! response to the field, each met as often.
+
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::strategy::Policy;
+use hog_solver::table::Objective;
+use hog_solver::Rules;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::error::{hog_error, value_error};
+use crate::final_strategy::{Final, Opponent};
+use crate::game::{compile, course_baseline};
+use crate::interrupt::interruptible_with_stop;
+use crate::played::{game_of, is_field};
+use crate::strategy::policy;
+
+/// The best `final_strategy` against `against` (the course baseline by
+/// default), as `hog final`; with a list or tuple of opponents, the best
+/// against the field, each met as often (`hog final --against A --against B`).
+#[pyfunction(name = "final")]
+#[pyo3(signature = (rules, against, goal, timeout))]
+pub fn final_strategy(
+    py: Python<'_>,
+    rules: Option<&Bound<'_, PyAny>>,
+    against: Option<&Bound<'_, PyAny>>,
+    goal: Option<i64>,
+    timeout: u64,
+) -> PyResult<Final> {
+    let (rules, goal) = game_of(py, rules, goal, &[against])?;
+    let field: Option<Vec<Bound<'_, PyAny>>> = match against {
+        Some(list) if is_field(list) => Some(list.try_iter()?.collect::<PyResult<_>>()?),
+        _ => None,
+    };
+    if let Some(field) = field.as_ref().filter(|field| field.len() > 1) {
+        return against_field(py, rules, goal, field, timeout);
+    }
+    let (b, against) = match (field, against) {
+        (Some(field), _) => {
+            let one = field
+                .first()
+                .ok_or_else(|| hog_error("against=[]: name at least one opponent"))?;
+            policy(py, one, &rules, goal, timeout)?
+        }
+        (None, Some(against)) => policy(py, against, &rules, goal, timeout)?,
+        (None, None) => {
+            let text = course_baseline(&rules, "against=")?;
+            policy(py, PyString::new(py, text).as_any(), &rules, goal, timeout)?
+        }
+    };
+    let model = compile(py, &rules, goal)?;
+    let response = interruptible_with_stop(py, "searching", |progress, stop| {
+        Engine::<f64>::new(&model, Driver::Parallel)
+            .with_progress(progress)
+            .with_stop(stop)
+            .blind_response(&b)
+    })?
+    .map_err(value_error)?;
+    let objective = Objective::final_response(against.clone(), response.hidden);
+    Ok(Final {
+        rules,
+        goal,
+        against,
+        win_rate: response.grade.win_rate,
+        first: response.grade.first.a_wins,
+        second: response.grade.second.a_wins,
+        bound: response.hidden.then_some(response.bound),
+        policy: response.policy,
+        objective: objective.to_string(),
+        field: None,
+    })
+}
+
+/// The best strategy of the two scores against a field of opponents.
+fn against_field(
+    py: Python<'_>,
+    rules: Rules,
+    goal: u32,
+    field: &[Bound<'_, PyAny>],
+    timeout: u64,
+) -> PyResult<Final> {
+    let opponents: Vec<(Policy, String)> = field
+        .iter()
+        .map(|b| policy(py, b, &rules, goal, timeout))
+        .collect::<PyResult<_>>()?;
+    let names: Vec<String> = opponents.iter().map(|(_, name)| name.clone()).collect();
+    let policies: Vec<&Policy> = opponents.iter().map(|(policy, _)| policy).collect();
+    let model = compile(py, &rules, goal)?;
+    let response = interruptible_with_stop(py, "searching", |progress, stop| {
+        Engine::<f64>::new(&model, Driver::Parallel)
+            .with_progress(progress)
+            .with_stop(stop)
+            .field_response(&policies, hog_solver::blind::default_kicks(&model))
+    })?
+    .map_err(value_error)?;
+    let field: Vec<Opponent> = names
+        .iter()
+        .zip(&response.grades)
+        .map(|(against, grade)| Opponent {
+            against: against.clone(),
+            win_rate: grade.win_rate,
+            first: grade.first.a_wins,
+            second: grade.second.a_wins,
+        })
+        .collect();
+    // The mean of each seating over the field, each opponent met as often.
+    let mean =
+        |pick: fn(&Opponent) -> f64| field.iter().map(pick).sum::<f64>() / field.len() as f64;
+    Ok(Final {
+        against: names.join(", "),
+        objective: format!("best response to the field {}", names.join(", ")),
+        win_rate: response.win_rate,
+        first: mean(|o| o.first),
+        second: mean(|o| o.second),
+        bound: Some(response.bound),
+        policy: response.policy,
+        field: Some(field),
+        rules,
+        goal,
+    })
+}

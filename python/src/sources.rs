@@ -1,0 +1,17 @@
+//! The CLI's strategy sources (expressions, tables, Python files in the
+//! sandbox), with the package's time limit for Python strategies.
+
+use std::time::Duration;
+
+use hog::sources::Sources;
+
+/// How long a Python strategy may take, in seconds, by default: to import
+/// and answer every state (a file, in each of its two rounds), or to answer
+/// every state (a callable). About what the course's autograder and the
+/// contest allow.
+pub const PYTHON_TIMEOUT: u64 = 10;
+
+/// The CLI's strategy sources, with a Python file's time limit in seconds.
+pub fn sources(timeout: u64) -> Sources {
+    Sources::new(Duration::from_secs(timeout))
+}

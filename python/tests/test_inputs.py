@@ -1,0 +1,198 @@
+"""Input the package must read as the numbers and objects it is given:
+arrays of any dtype and layout, negative numbers, huge goals, empty lists,
+results of other games, files that must survive a failed write."""
+
+import os
+import subprocess
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+
+import hogsolver
+
+Cli = Callable[..., Any]
+
+
+# Arrays
+
+
+def test_an_unsigned_array_is_read_as_its_numbers() -> None:
+    # 2**64 - 1 is no num_rolls; cast to int64 it would be -1, fa16's Pork Chop.
+    table = np.full((100, 100), 4, dtype=np.uint64)
+    table[3, 7] = 2**64 - 1
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.grade(table, rules="fa16")
+    assert "num_rolls 18446744073709551615 at score 3, opponent_score 7" in str(raised.value)
+    table[3, 7] = 2**63 + 4
+    with pytest.raises(hogsolver.HogError, match="num_rolls 9223372036854775812 at score 3"):
+        hogsolver.grade(table, rules="fa16")
+    table[3, 7] = 4
+    same = hogsolver.grade(table, rules="fa16")
+    assert same.win_rate == hogsolver.grade("always_roll(4)", rules="fa16").win_rate
+
+
+def test_any_layout_of_an_array_grades_as_its_values() -> None:
+    # A table that answers by score only: its transpose answers by the
+    # opponent's score, so the two grade differently, each as itself.
+    by_score = np.tile(np.arange(100, dtype=np.int64)[:, None] % 7 + 1, (1, 100))
+    transposed = by_score.T
+    assert not transposed.flags.c_contiguous
+    copied = np.ascontiguousarray(transposed)
+    assert hogsolver.grade(transposed, rules="fa13").win_rate == hogsolver.grade(copied, rules="fa13").win_rate
+    fortran = np.asfortranarray(by_score)
+    assert hogsolver.grade(fortran, rules="fa13").win_rate == hogsolver.grade(by_score, rules="fa13").win_rate
+    assert hogsolver.grade(fortran, rules="fa13").win_rate != hogsolver.grade(copied, rules="fa13").win_rate
+    # A strided view (every other column of a wider table) as well.
+    wide = np.repeat(by_score, 2, axis=1)
+    assert hogsolver.grade(wide[:, ::2], rules="fa13").win_rate == hogsolver.grade(by_score, rules="fa13").win_rate
+
+
+# Arguments
+
+
+def test_negative_numbers_are_values(cli_error: Callable[..., str]) -> None:
+    # A die face of -1 is refused as the CLI refuses it, not as an option.
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.turn(0, 0, 3, [-1, 2, 3], rules="fa13")
+    assert "unexpected argument" not in str(raised.value)
+    assert str(raised.value) == cli_error("turn", "--rules", "fa13", "--score", "0", "--opp", "0", "--rolls", "3", "--dice=-1,2,3")
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.turn(-5, 0, 3, [1, 2, 3], rules="fa13")
+    assert str(raised.value) == cli_error("turn", "--rules", "fa13", "--score=-5", "--opp", "0", "--rolls", "3", "--dice", "1,2,3")
+    entries = ["always_roll(4)", "always_roll(6)"]
+    try:
+        result = hogsolver.contest(entries, rules="fa13", goal=30, margin=-1)
+    except hogsolver.HogError as error:
+        assert "unexpected argument" not in str(error)
+        assert str(error) == cli_error("contest", *entries, "--rules", "fa13", "--goal", "30", "--margin=-1.0")
+    else:
+        # A margin of -1: every match wins a point, both ways.
+        assert [e["points"] for e in result.entries] == [1, 1]
+
+
+def test_a_contest_of_no_entries_says_so_whole() -> None:
+    for entries in ([], ["always_roll(4)"]):
+        with pytest.raises(hogsolver.HogError) as raised:
+            hogsolver.contest(entries, rules="fa13")
+        message = str(raised.value)
+        assert "two entries" in message and not message.endswith(":")
+
+
+def test_a_huge_goal_is_the_cli_message(cli_error: Callable[..., str]) -> None:
+    for goal in (2**63, 2**70, -(2**63) - 1):
+        with pytest.raises(hogsolver.HogError) as raised:
+            hogsolver.solve("fa13", goal=goal)
+        assert str(raised.value).startswith(f"goal {goal} is not allowed")
+    # The same words as the CLI's for a goal out of range.
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.solve("fa13", goal=10**6)
+    assert str(raised.value) == cli_error("solve", "--rules", "fa13", "--goal", str(10**6))
+
+
+def test_an_exact_solve_saves_its_fractions(tmp_path: Path, cli: Cli) -> None:
+    solution = hogsolver.solve("sp26", goal=20, exact=True)
+    assert solution.has_fractions
+    path = tmp_path / "exact.hogtable"
+    solution.save(path)
+    loaded = hogsolver.load(path)
+    assert loaded.has_fractions and not hogsolver.solve("sp26", goal=20).has_fractions
+    # The file is the one `hog solve --exact -o` writes, fractions and all.
+    cli("solve", "--rules", "sp26", "--goal", "20", "--exact", "-o", "cli.hogtable", cwd=tmp_path)
+    assert path.read_bytes() == (tmp_path / "cli.hogtable").read_bytes()
+    assert solution.exact is not None
+    assert isinstance(solution.exact["first_mover_win"], Fraction)
+
+
+# Results play their own game
+
+
+def test_results_play_their_own_game() -> None:
+    small = hogsolver.solve("fa13", goal=20)
+    picture = hogsolver.heatmap(small)
+    assert (picture.summary["rules"], picture.summary["goal"]) == ("fa13", 20)
+    why = hogsolver.explain(3, 4, strategy=small)
+    assert (why.rules, why.goal, why.plays) == ("fa13", 20, small.policy[3, 4])
+    result = hogsolver.contest([small, "always_roll(5)"])
+    assert (result.rules, result.goal) == ("fa13", 20)
+    assert result.matrix[0][1] == hogsolver.grade(small, "always_roll(5)").win_rate
+    found = hogsolver.final("fa13", goal=20)
+    assert hogsolver.explain(3, 4, strategy=found).goal == 20
+    with pytest.raises(hogsolver.HogError, match="was made for fa13, goal 20, not fa16, goal 100"):
+        hogsolver.heatmap(small, rules="fa16", goal=100)
+
+
+def test_records_name_functions_not_files() -> None:
+    def mine(score: int, opponent_score: int) -> int:
+        return 5
+
+    picture = hogsolver.heatmap(mine, rules="fa13", goal=30)
+    assert picture.summary["panels"][0]["title"][0] == "fa13, goal 30: mine"
+    assert "hogsolver-" not in repr(picture.summary)
+    result = hogsolver.contest([mine, np.full((30, 30), 4), "always_roll(6)"], rules="fa13", goal=30)
+    assert [e["source"] for e in result.entries if e["name"] == "mine"] == ["mine"]
+    assert "hogsolver-" not in repr(result.entries) + repr(result.names)
+    why = hogsolver.explain(0, 0, rules="fa13", goal=30, against=mine)
+    assert why.against == "mine"
+
+
+# Files
+
+
+def test_a_failed_heatmap_save_keeps_the_old_picture(tmp_path: Path) -> None:
+    path = tmp_path / "map.png"
+    path.write_bytes(b"the old picture")
+
+    picture = hogsolver.heatmap("optimal", rules="fa13", goal=20)
+    broken = hogsolver.Heatmap(picture.png, picture.summary)
+    released = memoryview(b"x")
+    released.release()  # writing a released view raises ValueError
+    broken.png = released  # type: ignore[assignment]
+    with pytest.raises(ValueError):
+        broken.save(path)
+    assert path.read_bytes() == b"the old picture"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.png"]
+    picture.save(path)
+    assert path.read_bytes() == picture.png
+
+
+# Python strategies
+
+
+def test_a_numpy_integer_answer_gets_a_hint() -> None:
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.grade(lambda score, opponent_score: np.int64(4), rules="fa13")  # type: ignore[arg-type, return-value]
+    message = str(raised.value)
+    assert message.startswith("strategy <lambda> answered np.int64(4) at score 0, opponent_score 0")
+    assert "return int(...)" in message
+
+
+def test_an_endless_strategy_ends_at_its_time_limit() -> None:
+    def endless(score: int, opponent_score: int) -> int:
+        while score == 5:
+            pass
+        return 4
+
+    started = time.monotonic()
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.grade(endless, rules="fa13", timeout=1)
+    took = time.monotonic() - started
+    assert str(raised.value).startswith("endless did not answer every state within 1 s")
+    assert "endless(5, 0)" in str(raised.value) and "timeout=" in str(raised.value)
+    assert took < 30
+    # Nothing is left pending: the next call runs as usual.
+    assert abs(hogsolver.grade(lambda s, o: 4, "always_roll(4)", rules="fa13", goal=20).win_rate - 0.5) < 1e-12
+    assert hogsolver.PYTHON_TIMEOUT == 10
+
+
+def test_an_endless_strategy_file_ends_at_its_time_limit(tmp_path: Path) -> None:
+    (tmp_path / "endless.py").write_text(
+        "def final_strategy(score, opponent_score):\n    while True:\n        pass\n"
+    )
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.grade(str(tmp_path / "endless.py"), rules="fa13", timeout=2)
+    assert "within 2 s" in str(raised.value)
+    assert str(raised.value).endswith("raise it with timeout=")
