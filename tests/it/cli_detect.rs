@@ -478,7 +478,10 @@ fn the_simple_twins_say_they_are_not_files_to_hand_in() {
             .lines()
             .find(|l| l.starts_with(&format!("| {twin}")))
             .unwrap();
-        assert!(row.to_lowercase().contains("not a file to hand in"), "{row}");
+        assert!(
+            row.to_lowercase().contains("not a file to hand in"),
+            "{row}"
+        );
         assert!(!row.contains("| the file to hand in"), "{row}");
     }
 }
