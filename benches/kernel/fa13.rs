@@ -165,7 +165,9 @@ impl Kernel {
             .iter()
             .fold(0.0, |best: f64, &v| if v > best { v } else { best });
         let action = q.iter().position(|&v| v >= best - TIE).unwrap();
-        (best, action as i8)
+        // Stored clamped into [0, 1], as the engine stores every value: a
+        // sum of rounded probabilities can land an ulp above 1.
+        (best.min(1.0), action as i8)
     }
 
     /// A's chance to win against B, both fixed (`a[s * goal + o]`: A's dice

@@ -1,6 +1,7 @@
 //! Exact fractions ([`hog_solver::exact::Exact`]) checked three ways:
 //!
-//! * rounded to f64, they are the f64 engine's values within 1e-15, for
+//! * rounded to f64, they are the f64 engine's values within 4e-15 (a few
+//!   units in the last place: Time Trot's extra turns chain more sums), for
 //!   every preset, both objectives and evaluation, at several goals, and
 //!   the exact tables choose the same num_rolls as the f64 ones;
 //! * they are exactly the values of the plain reference solver run in
@@ -53,7 +54,7 @@ fn goals(preset: &Preset, goals: &[u32], small: u32) -> Vec<u32> {
 
 fn close(what: &str, exact: &Exact, float: f64) {
     assert!(
-        (exact.to_f64() - float).abs() <= 1e-15,
+        (exact.to_f64() - float).abs() <= 4e-15,
         "{what}: exact {} rounds to {}, the f64 engine has {float}",
         exact.decimal(20),
         exact.to_f64()

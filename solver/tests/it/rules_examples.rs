@@ -487,6 +487,7 @@ fn canonical_text_round_trips_for_every_preset() {
             "sp26-simple",
             "nju21",
             "sp13",
+            "fa12",
             "fa14",
             "sp15",
             "su15",
@@ -512,7 +513,18 @@ fn canonical_text_round_trips_for_every_preset() {
             "fa22",
             "fa22-simple",
             "su23",
-            "nju23"
+            "nju23",
+            "fa13-contest",
+            "fa14-contest",
+            "su15-contest",
+            "sp17-contest",
+            "fa17-contest",
+            "sp18-contest",
+            "su18-contest",
+            "fa18-contest",
+            "sp19-contest",
+            "su19-contest",
+            "sp21-contest"
         ]
     );
     texts.sort();
@@ -591,7 +603,7 @@ fn unknown_rules_names_are_errors_naming_them() {
 // ------------------------------------------------------ actions and states
 
 #[test]
-fn check_action_allows_minus_one_in_fa16_only_and_never_eleven() {
+fn check_action_allows_minus_one_under_pork_chop_and_ham_hijinks_only_and_never_eleven() {
     for preset in PRESETS {
         let rules = preset.rules();
         for num_rolls in 0..=10 {
@@ -602,7 +614,11 @@ fn check_action_allows_minus_one_in_fa16_only_and_never_eleven() {
             assert!(error.to_string().contains(&bad.to_string()), "{error}");
         }
         let pork_chop = rules.check_action(-1);
-        if preset.name == "fa16" {
+        // -1 is Pork Chop (fa16) and Ham Hijinks (the fa13, su15 and sp17 contests).
+        let minus_one = ["pork_chop", "ham_hijinks"]
+            .iter()
+            .any(|rule| preset.text.contains(&format!("special={rule}")));
+        if minus_one {
             assert_eq!(pork_chop, Ok(-1));
         } else {
             let error = pork_chop.unwrap_err();
@@ -638,8 +654,12 @@ fn check_state_rejects_scores_at_the_goal_goal_zero_and_foreign_sides() {
             ..State::START
         };
         assert!(rules.check_state(100, five).is_err());
-        // Only Pork Chop (fa16) and Perfect Piggy (su17) change the sides.
-        if ["fa16", "su17"].contains(&preset.name) {
+        // Only Pork Chop (fa16), Perfect Piggy (su17) and Ham Hijinks (the
+        // fa13, su15 and sp17 contests) change the sides.
+        let changes_sides = ["pork_chop", "perfect_piggy", "ham_hijinks"]
+            .iter()
+            .any(|rule| preset.text.contains(&format!("special={rule}")));
+        if changes_sides {
             assert_eq!(rules.check_state(100, four), Ok(()));
         } else {
             let error = rules.check_state(100, four).unwrap_err();

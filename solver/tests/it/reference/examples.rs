@@ -93,14 +93,15 @@ fn extra_turns_keep_the_mover() {
         );
     }
     // Swine Align: 14 + 6 = 20 vs 20, gcd 20. Pig Pass: 15 + 3 = 18 vs 20.
-    assert_eq!(
-        fa20.end_of_turn(situation(14, 20), 2, 6),
-        Turn::Again(situation(20, 20))
-    );
-    assert_eq!(
-        fa20.end_of_turn(situation(15, 20), 2, 3),
-        Turn::Again(situation(18, 20))
-    );
+    // The turn they give is an extra turn.
+    let again = |score, opponent| {
+        Turn::Again(Situation {
+            extra: true,
+            ..situation(score, opponent)
+        })
+    };
+    assert_eq!(fa20.end_of_turn(situation(14, 20), 2, 6), again(20, 20));
+    assert_eq!(fa20.end_of_turn(situation(15, 20), 2, 3), again(18, 20));
     assert_eq!(
         fa20.end_of_turn(situation(15, 20), 2, 8),
         Turn::Continues(situation(20, 23))
