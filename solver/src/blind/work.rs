@@ -405,6 +405,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
             *us.get_mut(State::START) = start.clone();
             *b.get_mut(State::START) = start.clone();
             for layer in self.layers.iter().rev() {
+                engine.check_stop();
                 if !feral {
                     for &x in &layer.states {
                         push_reached(engine, (x, ours.get(x)), us, b);
@@ -442,6 +443,7 @@ impl<'e, 'm, V: Probability> Work<'e, 'm, V> {
         let mut changed = false;
         self.moves.clear();
         for layer in &self.layers {
+            self.engine.check_stop();
             // A layer holds every state of the first hidden value, then of the next.
             let cells = layer.states.len() / n;
             let chosen = self.by_tasks(layer, |scratch, range| {
