@@ -222,8 +222,12 @@ def test_final_is_the_cli_final(cli: Cli) -> None:
 
 def test_final_against_a_field_is_the_cli_final(cli: Cli) -> None:
     field = ["always_roll(5)", "always_roll(4)", "always_roll(8)"]
-    expected = cli("final", "--rules", "fa13", *[a for f in field for a in ["--against", f]])
-    found = hogsolver.final("fa13", against=field)
+    # Goal 50: the same search (a field hides which opponent is met) on a
+    # quarter of the states.
+    expected = cli(
+        "final", "--rules", "fa13", "--goal", "50", *[a for f in field for a in ["--against", f]]
+    )
+    found = hogsolver.final("fa13", against=field, goal=50)
     assert found.field == expected["field"]
     assert (found.win_rate, found.bound) == (expected["win_rate"], expected["bound"])
     assert found.objective == "best response to the field " + ", ".join(field)
