@@ -156,13 +156,6 @@ const MANY_HIDDEN: usize = 8;
 /// The sweeps of the one ascent under [`many_hidden`] rules.
 const FEW_SWEEPS: usize = 4;
 
-/// Whether the rules hide more than [`MANY_HIDDEN`] values without Feral
-/// Hogs (the contests' Time Trot and Pig Fest): there the search is one
-/// ascent from the sighted best response, of at most [`FEW_SWEEPS`]
-/// sweeps, and kicks only where asked for (`--effort`).
-fn many_hidden(model: &Model) -> bool {
-    model.hidden().len() > MANY_HIDDEN && model.feral().is_none()
-}
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
@@ -171,6 +164,14 @@ const KICK_LOSS: f64 = 3e-4;
 const KICK_BATCH: usize = 2;
 /// The seed of the kicks.
 const SEED: u64 = 0x6f67;
+
+/// Whether the rules hide more than [`MANY_HIDDEN`] values without Feral
+/// Hogs (the contests' Time Trot and Pig Fest): there the search is one
+/// ascent from the sighted best response, of at most [`FEW_SWEEPS`]
+/// sweeps, and kicks only where asked for (`--effort`).
+fn many_hidden(model: &Model) -> bool {
+    model.hidden().len() > MANY_HIDDEN && model.feral().is_none()
+}
 
 /// The best strategy of the two scores alone against a field of fixed
 /// strategies.
