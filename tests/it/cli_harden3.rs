@@ -136,7 +136,8 @@ fn a_module_cannot_plant_a_cache_that_the_next_contest_believes() {
 #[test]
 fn a_sandboxed_module_cannot_read_the_key() {
     if !mount_namespaces_allowed() {
-        // docs/pending-harden.md says what is then not contained.
+        // docs/guide.md ("The sandbox and the contest cache") says what is
+        // then not contained.
         return;
     }
     let dir = tempfile::tempdir().unwrap();
