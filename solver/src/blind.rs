@@ -235,11 +235,12 @@ impl<V: Probability> Engine<'_, V> {
             )));
         }
         let field = [Against::new(self, b)];
-        let best = if many_hidden(model) {
-            self.ascend(&field, &seen, FEW_SWEEPS, &[], None)
+        let starts = if many_hidden(model) {
+            vec![seen]
         } else {
-            self.climb_starts(&field, &self.starts(&field, &seen))
+            self.starts(&field, &seen)
         };
+        let best = self.climb_starts(&field, &starts);
         let best = self.kick_search(&field, best, kicks);
         Ok(BlindResponse {
             grade: self.grade(&best.policy, b),
