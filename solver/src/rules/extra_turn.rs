@@ -188,28 +188,51 @@ impl Rules {
 }
 
 /// The first two digits of a score padded to at least two digits with
-/// zeros in front: 7 -> (0, 7), 43 -> (4, 3), 123 -> (1, 2).
+/// zeros in front: 7 -> (0, 7), 43 -> (4, 3), 123 -> (1, 2). Dropping the
+/// last digit (x / 10) until two remain leaves the first two; below 10 the
+/// padding zero is the first. Arithmetic rather than the decimal text,
+/// since the model asks this at every state of every turn.
 fn two_digits(x: u32) -> (u32, u32) {
-    let digits: Vec<u32> = format!("{x:02}")
-        .bytes()
-        .map(|b| u32::from(b - b'0'))
-        .collect();
-    (digits[0], digits[1])
+    let mut first_two = x;
+    while first_two >= 100 {
+        first_two /= 10;
+    }
+    (first_two / 10, first_two % 10)
 }
 
-/// The smallest and largest decimal digit of x (0 has the digit 0).
+/// The smallest and largest decimal digit of x (0 has the digit 0): the
+/// digits are x mod 10, (x / 10) mod 10, ... while x / 10^k > 0.
 fn digit_range(x: u32) -> (u32, u32) {
-    let digits = x.to_string().into_bytes();
-    let (lo, hi) = (digits.iter().min(), digits.iter().max());
-    (
-        u32::from(lo.expect("a digit") - b'0'),
-        u32::from(hi.expect("a digit") - b'0'),
-    )
+    let (mut lo, mut hi) = (x % 10, x % 10);
+    let mut rest = x / 10;
+    while rest > 0 {
+        lo = lo.min(rest % 10);
+        hi = hi.max(rest % 10);
+        rest /= 10;
+    }
+    (lo, hi)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The digits as the courses read them, from the score's decimal text
+    /// (`str(score).zfill(2)`, `min(str(score))`), for every score a goal
+    /// up to 10,000 reaches.
+    #[test]
+    fn digits_are_those_of_the_decimal_text() {
+        for x in 0..20_000u32 {
+            let text: Vec<u32> = format!("{x:02}")
+                .bytes()
+                .map(|b| u32::from(b - b'0'))
+                .collect();
+            assert_eq!(two_digits(x), (text[0], text[1]), "{x}");
+            let plain: Vec<u32> = x.to_string().bytes().map(|b| u32::from(b - b'0')).collect();
+            let range = (*plain.iter().min().unwrap(), *plain.iter().max().unwrap());
+            assert_eq!(digit_range(x), range, "{x}");
+        }
+    }
 
     /// Every rule's text reads back as itself; Time Trot takes moduli 1 to
     /// 16 written plainly, and nothing else.
