@@ -120,18 +120,25 @@ use crate::Model;
 
 /// The kicks of a search at goal 100 and below by default (`hog final
 /// --effort`) where every roll lands on the grid's fast paths
-/// ([`Landing`]: fa16); [`KICKS_GENERAL`] where it does not.
+/// ([`Landing`]) and only an action flips the dice sides (fa16's Pork
+/// Chop); [`KICKS_FLIPS`] or [`KICKS_GENERAL`] where a kick costs more.
 pub const KICKS: usize = 256;
-/// The default kicks where rolls take the general next() (su17's Perfect
-/// Piggy): a kick there costs about four times an fa16 kick, and 56 keep
-/// su17's `hog final` under 10 s on an idle 2-core machine.
+/// The default kicks where the points rolled flip the dice sides (su17's
+/// Perfect Piggy): both sides' games spread over the grid, so a kick costs
+/// about four times an fa16 kick, and 128 keep su17's `hog final` under
+/// 10 s on an idle 2-core machine.
+pub const KICKS_FLIPS: usize = 128;
+/// The default kicks where rolls take the general next() (rules texts
+/// with hidden state and extra turns, say): a kick there costs about eight
+/// times an fa16 kick.
 pub const KICKS_GENERAL: usize = 56;
 
 /// The kicks of a search by default: none under Feral Hogs or
-/// [`many_hidden`] rules, else [`KICKS`] (or [`KICKS_GENERAL`]), or above
-/// goal 100 those scaled down by (100 / goal)², a sweep's cost, at least
-/// one. An ascent's sweeps grow with the goal too, so the kicks there
-/// take longer than those at goal 100 (docs/performance.md).
+/// [`many_hidden`] rules, else [`KICKS`] (or [`KICKS_FLIPS`],
+/// [`KICKS_GENERAL`]), or above goal 100 those scaled down by (100 /
+/// goal)², a sweep's cost, at least one. An ascent's sweeps grow with the
+/// goal too, so the kicks there take longer than those at goal 100
+/// (docs/performance.md).
 pub fn default_kicks(model: &Model) -> usize {
     // A sweep under Feral Hogs' memories, or many hidden values, costs
     // seconds: the starts' ascents alone keep `hog final` within seconds
@@ -141,6 +148,7 @@ pub fn default_kicks(model: &Model) -> usize {
     }
     let kicks = match model.landing() {
         Landing::General => KICKS_GENERAL,
+        _ if model.rules().flips_sides_by_points() => KICKS_FLIPS,
         _ => KICKS,
     };
     let goal = u64::from(model.goal().max(100));

@@ -434,6 +434,11 @@ impl Rules {
         matches!(self.special, Special::PorkChop | Special::HamHijinks)
     }
 
+    /// Whether the points of a turn flip the dice sides (Perfect Piggy).
+    pub fn flips_sides_by_points(&self) -> bool {
+        self.special == Special::PerfectPiggy
+    }
+
     /// What each player remembers of their previous turns: Feral Hogs and
     /// Pig Fest need it (no rules have both: [`Rules::check_supported`]).
     pub fn recall(&self) -> Recall {
