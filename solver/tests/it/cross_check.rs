@@ -314,8 +314,14 @@ fn evaluations_agree_with_the_reference() {
 #[test]
 fn sequential_and_parallel_drivers_are_bit_identical() {
     for preset in PRESETS {
-        let goal = engine_goal(preset, 100);
         let rules = preset.rules();
+        // More than 8 hidden values (Time Trot, Pig Fest) multiply a solve's
+        // cost; at goal 50 their layers still hold more states than the
+        // parallel driver splits.
+        let goal = match rules.hidden().len() {
+            len if len > 8 => 50,
+            _ => engine_goal(preset, 100),
+        };
         let model = Model::new(&rules, goal).unwrap();
         let sequential = Engine::<f64>::new(&model, Driver::Sequential);
         let parallel = Engine::<f64>::new(&model, Driver::Parallel);
