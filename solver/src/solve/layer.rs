@@ -15,6 +15,11 @@ pub(crate) struct Layer {
 }
 
 impl Layer {
+    /// The sum of scores s + o of every state of the layer.
+    pub(crate) fn sum(&self) -> u32 {
+        self.sum
+    }
+
     pub(super) fn new(sum: u32, goal: u32, hidden: &Hidden, len: usize) -> Layer {
         let Shape {
             lowest_score,
