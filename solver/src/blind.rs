@@ -140,9 +140,9 @@ pub const KICKS_GENERAL: usize = 56;
 /// goal too, so the kicks there take longer than those at goal 100
 /// (docs/performance.md).
 pub fn default_kicks(model: &Model) -> usize {
-    // A sweep under Feral Hogs' memories, or many hidden values, costs
-    // seconds: the starts' ascents alone keep `hog final` within seconds
-    // there, and `--effort` asks for kicks.
+    // A kick under Feral Hogs' memories, or many hidden values, costs most
+    // of a second: the starts' ascents alone keep `hog final` within
+    // seconds there, and `--effort` asks for kicks.
     if many_hidden(model) || model.feral().is_some() {
         return 0;
     }
