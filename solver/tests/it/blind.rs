@@ -235,6 +235,9 @@ fn the_search_is_deterministic_across_drivers() {
     assert_eq!(sequential.grade, parallel.grade);
 }
 
+/// The kicks of the field searches: what they check holds after any number.
+const FIELD_KICKS: usize = 16;
+
 /// The best response to a field (`hog final --against A --against B`):
 /// its figures are each opponent's grade as the evaluator computes it
 /// afresh, their mean; it is never worse on average than any opponent's own
@@ -244,9 +247,6 @@ fn the_search_is_deterministic_across_drivers() {
 /// where nothing is hidden it is that opponent's best response. fa13 at
 /// 100 and fa16 (dice sides hidden too) at 40; the reference plays fa16's
 /// figures too.
-/// The kicks of these searches: what they check holds after any number.
-const FIELD_KICKS: usize = 16;
-
 #[test]
 fn field_responses_beat_each_start_on_average_and_stay_below_the_bound() {
     for (rules, goal) in [(Rules::fa13(), 100), (Rules::fa16(), 40)] {
