@@ -442,7 +442,7 @@ impl Model {
         let off_the_row = !self.rules.extra.is_empty() || self.outcomes_depend_on_rolls();
         // Perfect Piggy moves it to the other sides' row at a few points,
         // which the fast path of one rule firing at a few points handles.
-        let flips = self.rules.special == Special::PerfectPiggy;
+        let flips = self.rules.flips_sides_by_points();
         if off_the_row || (flips && self.flips == 0) {
             return Landing::General;
         }
