@@ -700,10 +700,15 @@ impl Format {
 
     /// The file name ending of the format.
     pub fn extension(self) -> &'static str {
+        self.kind().extension()
+    }
+
+    /// The format as the writer knows it.
+    pub fn kind(self) -> crate::files::Kind {
         match self {
-            Format::Python => "py",
-            Format::Csv => "csv",
-            Format::Json => "json",
+            Format::Python => crate::files::Kind::Python,
+            Format::Csv => crate::files::Kind::Csv,
+            Format::Json => crate::files::Kind::Json,
         }
     }
 }

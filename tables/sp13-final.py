@@ -152,3 +152,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 1bbd8c7ff20d14b277d9f58f521619a534eeb6014c25e279f784d8f19adf586f

@@ -152,3 +152,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 05cbb214cecc49c6f81ab240223735fc810f32f9fdca07d464d0364bfa0ae6e9

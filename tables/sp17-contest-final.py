@@ -152,3 +152,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: c250d9686bebe5cfe6972edff9b3511592b85015d3b34af874c79faaede74935

@@ -152,3 +152,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 67361ca10e319242e7a91a04c87f054e00b5794128b7ec303a35c38b5d1ac245

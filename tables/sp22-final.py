@@ -152,3 +152,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 6db0d7b67ce4287230f36fc94ace21e34c5e1c27a61d52b86cdfd4e5c6e96795

@@ -898,12 +898,24 @@ class Heatmap:
     def _repr_png_(self) -> bytes:
         return self.png
 
-    def save(self, path: StrPath) -> None:
-        """Writes the PNG file, atomically: a failed write leaves the old file.
+    def save(self, path: StrPath, force: bool = False) -> None:
+        """Writes the PNG file as ``hog heatmap -o FILE.png`` does, through
+        hog's one writer: atomically (a failed write leaves the old file), to
+        a name ending in ``.png``, never through a symlink, and replacing
+        only a file hog wrote.
 
         Parameters
         ----------
         path : str or os.PathLike
+            Ends in ``.png``.
+        force : bool, default False
+            Replace a file there that hog did not write (or that was
+            edited since).
+
+        Raises
+        ------
+        HogError
+            For another name, a file hog did not write, or a symlink.
 
         Examples
         --------
@@ -913,18 +925,7 @@ class Heatmap:
         >>> open(path, "rb").read(4)
         b'\\x89PNG'
         """
-        path = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(path))
-        handle, temporary = tempfile.mkstemp(prefix=".hogsolver-", suffix=".png", dir=folder)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(self.png)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        _hog.save_png(path, self.png, force)
 
 
 def heatmap(

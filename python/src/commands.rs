@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use hog::cmd::export::{self, ExportInfo, Format};
+use hog::files::{self, Kind};
 
 use crate::error::{hog_error, value_error};
 use crate::game::game;
@@ -46,6 +47,16 @@ pub fn heatmap_png<'py>(
     let summary = run_json(py, argv)?;
     let bytes = std::fs::read(&file).map_err(value_error)?;
     Ok((PyBytes::new(py, &bytes), summary))
+}
+
+/// Writes a heatmap's PNG as `hog heatmap -o FILE.png` does, through hog's
+/// one writer: a `.png` name, and a file there replaced only if hog wrote it
+/// (or `force`).
+#[pyfunction]
+#[pyo3(signature = (path, png, force = false))]
+pub fn save_png(py: Python<'_>, path: PathBuf, png: &[u8], force: bool) -> PyResult<()> {
+    py.detach(|| files::write(&path, Kind::Png, force, |w| Ok(w.write_all(png)?)))
+        .map_err(value_error)
 }
 
 /// The command line, or clap's message on one line as a HogError.
@@ -90,7 +101,7 @@ pub fn strategy_arg(
     if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
         let path = folder.join(format!("{stem}.hogtable"));
         solution.policy_for(&rules, goal)?;
-        solution.write(py, &path)?;
+        solution.write(py, &path, false)?;
         return Ok(path.display().to_string());
     }
     let (policy, name) = policy(py, strategy, &rules, goal, timeout)?;
@@ -104,6 +115,9 @@ pub fn strategy_arg(
     };
     let text = export::render(Format::Json, &info, &policy).map_err(value_error)?;
     let path = folder.join(format!("{stem}.json"));
-    std::fs::write(&path, text).map_err(value_error)?;
+    files::write(&path, Kind::Json, false, |w| {
+        Ok(w.write_all(text.as_bytes())?)
+    })
+    .map_err(value_error)?;
     Ok(path.display().to_string())
 }

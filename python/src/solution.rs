@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use hog::cmd::solve::Solved;
-use hog::files::{check_writable, write_atomically};
+use hog::files::{self, Kind};
 use hog_solver::exact::Exact;
 use hog_solver::solve::Probability;
 use hog_solver::strategy::Policy;
@@ -124,11 +124,14 @@ impl Solution {
         }
     }
 
-    /// Writes the table as `hog solve -o` does: checked, atomically.
-    pub fn write(&self, py: Python<'_>, path: &Path) -> PyResult<()> {
+    /// Writes the table as `hog solve -o` does, through hog's one writer:
+    /// a `.hogtable` name, and a file there replaced only if hog wrote it
+    /// (or `force`).
+    pub fn write(&self, py: Python<'_>, path: &Path, force: bool) -> PyResult<()> {
         py.detach(|| {
-            check_writable(path)?;
-            write_atomically(path, |w| Ok(self.table.write(w).map(|_| ())?))
+            files::write(path, Kind::Table, force, |w| {
+                Ok(self.table.write(w).map(|_| ())?)
+            })
         })
         .map_err(value_error)
     }
@@ -257,9 +260,12 @@ impl Solution {
     }
 
     /// Writes the table as `hog solve -o` does (atomically), for
-    /// `hogsolver.load` and every CLI command that takes a strategy.
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        self.write(py, &path)
+    /// `hogsolver.load` and every CLI command that takes a strategy. The
+    /// name ends in `.hogtable`; a file there is replaced only if hog wrote
+    /// it, or with `force=True`.
+    #[pyo3(signature = (path, force = false))]
+    fn save(&self, py: Python<'_>, path: PathBuf, force: bool) -> PyResult<()> {
+        self.write(py, &path, force)
     }
 
     fn __repr__(&self) -> String {

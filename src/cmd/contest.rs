@@ -34,7 +34,6 @@ use sha2::{Digest, Sha256};
 use super::contest_cache::{key, key_with_bid, Cache, Key};
 use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
-use crate::files::check_writable;
 use crate::recorded::recorded_game;
 use crate::sources::{extension, FileKind, Sources};
 use output::{write_output, write_table, EntryReport, MatrixReport, Output, Report, Summary};
@@ -111,9 +110,6 @@ pub fn run(
     // write them).
     let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    if let Some(path) = &args.output {
-        check_writable(path)?;
-    }
     pages::check(args, output, &rules, goal)?;
     let cache = Cache::open(args)?;
     let baseline_text = baseline_or_course(args.against.as_ref(), &rules, "--against")?;
@@ -382,12 +378,12 @@ pub fn run(
                     .map(|&i| resolved[i].as_ref().ok().map(|(policy, _)| policy))
                     .collect();
                 let against = (summary.baseline.as_str(), &baseline);
-                pages::write(dir, path, &model, &report, &policies, against)
+                pages::write(dir, path, &model, &report, &policies, against, args.force)
                     .context("the results are above, but --pages was not written")?
             }
             None => vec![],
         };
-        write_output(path, output, &report, &draws, &summary, &links)
+        write_output(path, output, &report, &draws, &summary, &links, args.force)
             .context("the results are above, but -o was not written")?;
     }
     Ok(())

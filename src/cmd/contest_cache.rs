@@ -22,7 +22,7 @@ use hog_solver::Rules;
 use sha2::{Digest, Sha256};
 
 use crate::cli::ContestArgs;
-use crate::files::{check_writable, kind, open_input, write_atomically};
+use crate::files::{self, kind, marks, open_input, Kind};
 use crate::secret;
 
 /// A policy's content hash under the rules and goal in use.
@@ -59,9 +59,9 @@ pub fn key_with_bid(key: Key, bid: u32) -> Key {
 // The file: MAGIC, then one record per pair: the two keys (16 bytes each)
 // and a_wins, b_wins, draw as little-endian f64; then the HMAC-SHA256 of
 // all that under the user's secret key.
-const MAGIC: &[u8] = b"hog contest cache 3\n";
-const RECORD: usize = 16 + 16 + 3 * 8;
-const SIGNATURE: usize = 32;
+const MAGIC: &[u8] = marks::CONTEST_CACHE;
+const RECORD: usize = marks::CONTEST_CACHE_RECORD;
+const SIGNATURE: usize = marks::CONTEST_CACHE_SIGNATURE;
 /// The largest cache file read (1.3 million pairs, 1600 entries); a larger
 /// one is ignored with a note.
 const MAX_FILE: u64 = 128 << 20;
@@ -75,6 +75,8 @@ pub struct Cache {
     records: HashMap<(Key, Key), Match>,
     /// The user's secret key, which signs the file.
     secret: [u8; 32],
+    /// --force: a file there that hog did not write is replaced.
+    force: bool,
 }
 
 impl Cache {
@@ -92,6 +94,9 @@ impl Cache {
             std::fs::create_dir_all(folder)
                 .with_context(|| format!("cannot make the cache folder {}", folder.display()))?;
         }
+        // Before it is read: a file there must be a cache hog wrote, so a
+        // typo (--cache hog.py) is refused, never read or replaced.
+        files::check(&path, Kind::ContestCache, args.force).context("the contest cache")?;
         let records = match std::fs::metadata(&path) {
             Err(_) => HashMap::new(),
             Ok(metadata) if !metadata.is_file() => bail!(
@@ -118,11 +123,11 @@ impl Cache {
                 })
             }
         };
-        check_writable(&path).context("the contest cache")?;
         Ok(Some(Cache {
             path,
             records,
             secret,
+            force: args.force,
         }))
     }
 
@@ -159,7 +164,9 @@ impl Cache {
         }
         let signature = secret::tag(&self.secret, &bytes);
         bytes.extend(signature);
-        write_atomically(&self.path, |w| Ok(w.write_all(&bytes)?))
+        files::write(&self.path, Kind::ContestCache, self.force, |w| {
+            Ok(w.write_all(&bytes)?)
+        })
     }
 }
 

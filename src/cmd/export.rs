@@ -33,7 +33,7 @@ use super::{write_json, StrategyContext};
 use crate::cli::ExportArgs;
 // The Python package names the format as the export's.
 pub use crate::cli::Format;
-use crate::files::{open_input, write_atomically};
+use crate::files::{self, open_input};
 use crate::printable::printable;
 use crate::sources::{extension, FileKind, Sources};
 pub use words::shell_word;
@@ -586,7 +586,8 @@ pub fn run_recorded(
     let text = render(format, &info, &policy)?;
     // `-o -` is stdout, as no -o.
     let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") else {
-        out.write_all(text.as_bytes())?;
+        // Sealed as the file would be, so that `> final.py` is hog's too.
+        out.write_all(&files::sealed(format.kind(), text.into_bytes()))?;
         if !note.is_empty() {
             // A note that cannot be printed changes nothing.
             let note = note.join(" ");
@@ -597,7 +598,9 @@ pub fn run_recorded(
         }
         return Ok(());
     };
-    write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
+    files::write(path, format.kind(), args.force, |w| {
+        Ok(w.write_all(text.as_bytes())?)
+    })?;
     if json {
         return write_json(
             out,

@@ -17,7 +17,7 @@ use super::export::{self, ExportInfo};
 use super::final_strategy::{made_by, opponent_bid, written, BestBid, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
-use crate::files::write_atomically;
+use crate::files;
 use crate::progress::Spinner;
 use crate::sources::Sources;
 
@@ -88,7 +88,9 @@ pub fn run(
         match output {
             Output::Export(format) => {
                 let text = export::render(*format, &info, &response.policy)?;
-                write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
+                files::write(path, format.kind(), args.force, |w| {
+                    Ok(w.write_all(text.as_bytes())?)
+                })?;
             }
             Output::Table => anyhow::bail!(
                 "-o {}: a field's strategy is written as .py, .csv or .json (a policy table \

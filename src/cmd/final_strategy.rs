@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::export::{self, ExportInfo};
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::{FinalArgs, Format};
-use crate::files::write_atomically;
+use crate::files::{self, Kind};
 use crate::progress::Spinner;
 use crate::sources::{extension, Sources};
 
@@ -200,7 +200,9 @@ pub fn run(
         match output {
             Output::Export(format) => {
                 let text = export::render(*format, &info, &response.policy)?;
-                write_atomically(path, |w| Ok(w.write_all(text.as_bytes())?))?;
+                files::write(path, format.kind(), args.force, |w| {
+                    Ok(w.write_all(text.as_bytes())?)
+                })?;
             }
             Output::Table => {
                 let table = PolicyTable {
@@ -211,7 +213,9 @@ pub fn run(
                     values: response.values.cells().to_owned(),
                     exact: None,
                 };
-                write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
+                files::write(path, Kind::Table, args.force, |w| {
+                    Ok(table.write(w).map(|_| ())?)
+                })?;
             }
         }
     }

@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use super::{baseline_or_course, write_json, StrategyContext};
 use crate::cli::{HeatmapArgs, Show};
-use crate::files::write_atomically;
+use crate::files::{self, Kind};
 use crate::plot::{self, Cells, Figure, Format, Panel, Square};
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -332,7 +332,11 @@ pub fn run(
         .unzip();
     let figure = Figure { panels, columns };
     let bytes = plot::render(&figure, format)?;
-    write_atomically(&args.output, |w| Ok(w.write_all(&bytes)?))?;
+    let kind = match format {
+        Format::Png => Kind::Png,
+        Format::Svg => Kind::Svg,
+    };
+    files::write(&args.output, kind, args.force, |w| Ok(w.write_all(&bytes)?))?;
     (summary.width, summary.height) = figure.size();
     summary.panels = kinds
         .into_iter()

@@ -32,7 +32,7 @@ use hog_solver::{Error, Rules, State};
 use serde::Serialize;
 
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
-use crate::files::{check_replaceable, check_writable};
+use crate::files::{self, Kind};
 use crate::recorded;
 use crate::sources::{FileKind, Sources};
 
@@ -125,9 +125,13 @@ impl Write for Led<'_> {
 
 fn command(cli: &Cli, out: &mut Led) -> Result<()> {
     let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
+    // Before any work: where the output goes (its name's format; a name of
+    // no format is refused by the command, or by the writer).
     if let Some((path, force)) = output(&cli.command) {
-        check_writable(path)?;
-        check_replaceable(path, force)?;
+        match Kind::of_name(path) {
+            Some(kind) => files::check(path, kind, force)?,
+            None => files::check_place(path)?,
+        }
     }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),

@@ -50,7 +50,7 @@ use serde_json::{json, Value};
 use super::explain::{summarise, Chances, StrategyChances};
 use super::{baseline_or_course, html, write_json, StrategyContext};
 use crate::cli::HeatmapArgs;
-use crate::files::write_atomically;
+use crate::files::{self, Kind};
 use crate::plot::{self, Square};
 use crate::progress::SolveBar;
 use crate::sources::Sources;
@@ -195,7 +195,14 @@ pub fn run(
         other: args.diff.as_deref().zip(other.as_ref()),
         board: None,
     };
-    let summary = write(path, &model, &engine, &subject, bound(&engine, &b))?;
+    let summary = write(
+        path,
+        &model,
+        &engine,
+        &subject,
+        bound(&engine, &b),
+        args.force,
+    )?;
     drop(bar);
     if json {
         return write_json(out, &summary);
@@ -252,6 +259,7 @@ pub fn write(
     engine: &Engine<f64>,
     subject: &Subject,
     bound: Option<f64>,
+    force: bool,
 ) -> Result<Summary> {
     let rules = model.rules();
     let goal = model.goal();
@@ -382,7 +390,9 @@ pub fn write(
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
     let page = document(&title, &data, subject.board);
-    write_atomically(path, |w| Ok(w.write_all(page.as_bytes())?))?;
+    files::write(path, Kind::Html, force, |w| {
+        Ok(w.write_all(page.as_bytes())?)
+    })?;
     Ok(Summary {
         rules: rules.name(),
         goal,

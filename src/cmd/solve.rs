@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
-use crate::files::write_atomically;
+use crate::files::{self, Kind};
 use crate::progress::SolveBar;
 use crate::sources::{extension, Sources};
 
@@ -254,7 +254,9 @@ fn check_table_name(
 /// Writes the table to the file of -o (atomically), if one is given.
 fn write_table(args: &SolveArgs, table: &TableView) -> Result<()> {
     if let Some(path) = &args.output {
-        write_atomically(path, |w| Ok(table.write(w).map(|_| ())?))?;
+        files::write(path, Kind::Table, args.force, |w| {
+            Ok(table.write(w).map(|_| ())?)
+        })?;
     }
     Ok(())
 }

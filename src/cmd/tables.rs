@@ -40,7 +40,7 @@ use crate::cli::{
     ExactArgs, ExportArgs, FinalArgs, Format, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show,
     TablesArgs,
 };
-use crate::files::{replace_folder, write_atomically};
+use crate::files::{self, replace_folder, Kind};
 use crate::sources::Sources;
 
 /// The presets with a full set of tables, exports and heatmaps; every
@@ -91,7 +91,8 @@ pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write)
 }
 
 /// The whole folder is replaced, so it must be new, empty, or an earlier
-/// set: files only, with a MANIFEST.md (no one's home folder by a typo).
+/// set: files hog wrote only (see [`files::hog_wrote`]), with a
+/// MANIFEST.md (no one's home folder by a typo, no file edited by hand).
 fn check_replaceable(dir: &Path) -> Result<()> {
     let name = dir.display();
     if !dir.exists() {
@@ -104,16 +105,23 @@ fn check_replaceable(dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot read {name}"))?
         .collect::<std::io::Result<Vec<_>>>()
         .with_context(|| format!("cannot read {name}"))?;
-    let only_files = entries
-        .iter()
-        .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
-    if entries.is_empty() || (only_files && dir.join("MANIFEST.md").is_file()) {
+    if entries.is_empty() {
         return Ok(());
     }
-    bail!(
-        "{name} is not a folder of tables (no MANIFEST.md, or a subfolder): hog tables \
-         replaces the whole folder, so give it a new or empty one"
-    )
+    if !dir.join("MANIFEST.md").is_file() {
+        bail!(
+            "{name} is not a folder of tables (no MANIFEST.md): hog tables replaces the whole \
+             folder, so give it a new or empty one"
+        );
+    }
+    if let Some(other) = entries.iter().find(|e| !files::hog_wrote(&e.path())) {
+        bail!(
+            "{name} holds {}, which hog did not write (or which was edited since): hog tables \
+             replaces the whole folder, so give it a new or empty one",
+            other.path().display()
+        );
+    }
+    Ok(())
 }
 
 /// Where the set is built, and the folder it will be (which the exports record).
@@ -249,9 +257,12 @@ fn build(
     }
     bar.finish_and_clear();
     let manifest = manifest(goal, entries, finals);
-    write_atomically(&dirs.staging.join("MANIFEST.md"), |w| {
-        Ok(w.write_all(manifest.as_bytes())?)
-    })
+    files::write(
+        &dirs.staging.join("MANIFEST.md"),
+        Kind::Markdown,
+        false,
+        |w| Ok(w.write_all(manifest.as_bytes())?),
+    )
 }
 
 /// The `--rules` and `--goal` of the export and heatmap of a committed table.
@@ -277,7 +288,7 @@ fn write_table(
     let stem = format!("{preset}-{kind}");
     let file = format!("{stem}.hogtable");
     let mut checksum = 0;
-    write_atomically(&dirs.staging.join(&file), |w| {
+    files::write(&dirs.staging.join(&file), Kind::Table, false, |w| {
         checksum = table.write(w)?;
         Ok(())
     })?;

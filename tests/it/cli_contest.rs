@@ -368,9 +368,24 @@ fn the_cache_reuses_old_pairs_and_regrades_an_edited_file() {
     let cached = json(&["contest", folder, "--goal", goal, "--cache", cache]);
     let fresh = json(&["contest", folder, "--goal", goal, "--no-cache"]);
     assert_eq!(cached, fresh);
-    // A damaged cache is only a cache: everything is graded again.
+    // A file there that is no cache hog wrote is refused before any work,
+    // and with --force replaced: everything is graded again.
     std::fs::write(cache, b"not a cache").unwrap();
-    assert!(run().contains("3 pairs: 3 graded now, 0 reused from the cache"));
+    let refused = hog()
+        .args(["contest", folder, "--goal", goal, "--cache", cache])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("hog did not write it"));
+    assert_eq!(std::fs::read(cache).unwrap(), b"not a cache");
+    let forced = hog()
+        .args([
+            "contest", folder, "--goal", goal, "--cache", cache, "--force",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&forced.stdout)
+        .contains("3 pairs: 3 graded now, 0 reused from the cache"));
 }
 
 #[test]

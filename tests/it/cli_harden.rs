@@ -62,7 +62,8 @@ fn a_file_named_like_a_strategy_never_replaces_it() {
     let grade = ["grade", "always_roll(6)", "--goal", "30", "--json"];
     let expected = win_rate(&ok_in(d, &grade));
     // A table of another strategy under the name of the fa16 course baseline.
-    ok_in(d, &["solve", "--goal", "30", "-o", "always_roll(4)"]);
+    ok_in(d, &["solve", "--goal", "30", "-o", "t.hogtable"]);
+    std::fs::rename(d.join("t.hogtable"), d.join("always_roll(4)")).unwrap();
     let e = fails_in(d, &grade);
     assert!(
         e.contains("'always_roll(4)' reads as a strategy, and a file of that name exists")
@@ -243,16 +244,28 @@ fn outputs_to_stdout_devices_fifos_and_symlinks() {
         .file_type()
         .is_fifo());
     assert_eq!(reader.join().unwrap(), table);
-    // A symlink stays a symlink; its target gets the table.
+    // A symlink is never written through, with --force or without: it
+    // stays a link, and its target (a student's module) is untouched.
     std::fs::create_dir(d.join("real")).unwrap();
-    std::os::unix::fs::symlink("real/t.hogtable", d.join("link.hogtable")).unwrap();
-    ok_in(d, &["solve", "--goal", "5", "-o", "link.hogtable"]);
-    ok_in(d, &["solve", "--goal", "5", "-o", "link.hogtable"]);
+    std::fs::write(
+        d.join("real/hog.py"),
+        "def final_strategy(s, o): return 4\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real/hog.py", d.join("link.hogtable")).unwrap();
+    for force in [&[][..], &["--force"][..]] {
+        let mut args = vec!["solve", "--goal", "5", "-o", "link.hogtable"];
+        args.extend(force);
+        assert!(fails_in(d, &args).contains("is a symbolic link"));
+    }
     assert!(std::fs::symlink_metadata(d.join("link.hogtable"))
         .unwrap()
         .file_type()
         .is_symlink());
-    assert_eq!(std::fs::read(d.join("real/t.hogtable")).unwrap(), table);
+    assert_eq!(
+        std::fs::read(d.join("real/hog.py")).unwrap(),
+        b"def final_strategy(s, o): return 4\n"
+    );
     // No temporary file is left anywhere.
     for folder in [d.to_path_buf(), d.join("real")] {
         for entry in std::fs::read_dir(folder).unwrap() {

@@ -19,6 +19,7 @@ mod cli_page;
 mod cli_semester;
 mod cli_solver;
 mod cli_tripups;
+mod cli_writer;
 mod common;
 mod detect_fuzz;
 mod imports;

@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 
 use crate::cmd::html;
-use crate::files::write_atomically;
+use crate::files::{self, Kind};
 use crate::printable::{printable, printable_line};
 use crate::sources::extension;
 
@@ -55,7 +55,6 @@ pub(super) struct Summary {
 
 /// `-o FILE.json`: the report, the draws and the summary.
 #[derive(Serialize)]
-/// Its first field is the rules, as [`crate::files::marks::CONTEST_JSON`] says.
 struct Everything<'a> {
     #[serde(flatten)]
     report: &'a Report,
@@ -97,10 +96,11 @@ pub(super) fn write_output(
     draws: &[Vec<Option<f64>>],
     summary: &Summary,
     links: &[Option<String>],
+    force: bool,
 ) -> Result<()> {
     match output {
-        Output::Csv => write_atomically(path, |w| write_csv(w, report)),
-        Output::Json => write_atomically(path, |w| {
+        Output::Csv => files::write(path, Kind::Csv, force, |w| write_csv(w, report)),
+        Output::Json => files::write(path, Kind::Json, force, |w| {
             serde_json::to_writer(
                 &mut *w,
                 &Everything {
@@ -112,10 +112,12 @@ pub(super) fn write_output(
             writeln!(w)?;
             Ok(())
         }),
-        Output::Html => write_atomically(path, |w| write_html(w, report, summary, links)),
+        Output::Html => files::write(path, Kind::Html, force, |w| {
+            write_html(w, report, summary, links)
+        }),
         Output::Png => {
             let bytes = heatmap(report)?;
-            write_atomically(path, |w| Ok(w.write_all(&bytes)?))
+            files::write(path, Kind::Png, force, |w| Ok(w.write_all(&bytes)?))
         }
     }
 }
@@ -180,16 +182,7 @@ pub(super) fn write_table(out: &mut dyn Write, report: &Report, summary: &Summar
 
 fn write_csv(w: &mut dyn Write, report: &Report) -> Result<()> {
     let mut csv = csv::Writer::from_writer(w);
-    csv.write_record([
-        "rank",
-        "points",
-        "win_rate_vs_baseline",
-        "name",
-        "source",
-        "status",
-        "reason",
-        "note",
-    ])?;
+    csv.write_record(crate::files::marks::CONTEST_CSV_HEADER)?;
     let text = |v: Option<String>| v.unwrap_or_default();
     for e in &report.entries {
         csv.write_record([

@@ -12,6 +12,7 @@ use hog_solver::{Model, Rules};
 use super::output::{Output, Report};
 use crate::cli::ContestArgs;
 use crate::cmd::page::{self, Subject};
+use crate::files;
 
 /// Refuses, before any entry runs, pages without an HTML leaderboard to
 /// link them from, and pages of a game no page can carry.
@@ -30,7 +31,44 @@ pub(super) fn check(
             dir.display()
         );
     }
-    page::check(dir, rules, goal)
+    page::check(dir, rules, goal)?;
+    check_folder(dir, args.force)
+}
+
+/// Refuses, before any entry runs, a pages folder that is a link, or that
+/// holds a link or a page hog did not write (its names come from entries
+/// that students name), unless --force; with --force a link is still
+/// refused, since no page is ever written through one.
+fn check_folder(dir: &Path, force: bool) -> Result<()> {
+    let name = dir.display();
+    match std::fs::symlink_metadata(dir) {
+        Err(_) => return Ok(()),
+        Ok(m) if m.file_type().is_symlink() => {
+            bail!("--pages {name} is a symbolic link: hog never writes through a link")
+        }
+        Ok(m) if !m.is_dir() => bail!("--pages {name} is not a folder"),
+        Ok(_) => {}
+    }
+    for entry in std::fs::read_dir(dir).with_context(|| format!("--pages {name}"))? {
+        let path = entry.with_context(|| format!("--pages {name}"))?.path();
+        let is_link = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+        let is_page = path.extension().is_some_and(|e| e == "html");
+        if is_link && is_page {
+            bail!(
+                "--pages {name}: {} is a symbolic link, and hog never writes a page through a \
+                 link: remove it, or give another folder",
+                path.display()
+            );
+        }
+        if is_page && !force && !files::hog_wrote(&path) {
+            bail!(
+                "--pages {name}: {} is a page hog did not write (or one edited since): give an \
+                 empty folder, or --force to replace such pages",
+                path.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Writes the page of every entry with a policy (`policies[i]` is that of
@@ -45,6 +83,7 @@ pub(super) fn write(
     report: &Report,
     policies: &[Option<&Policy>],
     against: (&str, &Policy),
+    force: bool,
 ) -> Result<Vec<Option<String>>> {
     std::fs::create_dir_all(dir).with_context(|| format!("--pages {}", dir.display()))?;
     let board_folder = folder_of(board);
@@ -84,7 +123,7 @@ pub(super) fn write(
             other: None,
             board: Some(&back),
         };
-        page::write(&dir.join(&file), model, &engine, &subject, bound)?;
+        page::write(&dir.join(&file), model, &engine, &subject, bound, force)?;
         links.push(Some(format!("{base}{file}")));
     }
     Ok(links)

@@ -4,18 +4,20 @@
 //! a FIFO, a device or a folder is refused before it is opened, so no input
 //! can block hog or feed it without end.
 //!
-//! Outputs are written atomically: into a temporary file beside the target,
-//! named `.NAME.hog-tmp-XXXXXX`, synced, then renamed over it, so a crash
-//! never leaves half a file; a new file gets the ordinary permissions
-//! rw-r--r-- on Unix, a replaced one keeps its mode. A symlink is followed,
-//! and the temporary file goes beside its target. `-` is stdout, and a destination that is no regular file (a
-//! device, a FIFO) is written directly: only a regular file is ever replaced.
+//! Outputs go through the one writer ([`writer`]), which replaces only the
+//! files hog wrote ([`seal`]) and writes atomically.
 //! SIGINT, SIGTERM and SIGHUP end the sandboxed python3 process groups and
 //! remove the temporary files and folders alive at that moment, then end hog
 //! as the signal would have.
 
+mod seal;
+mod writer;
+
+pub use seal::seal as sealed;
+pub use writer::{check, check_place, hog_wrote, write, Kind};
+
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Child;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -203,81 +205,36 @@ pub fn remove_temporaries_on_signals() -> Result<()> {
     Ok(())
 }
 
-/// How hog marks the files it writes, so that `-o` can tell them from a
-/// student's work: each begins with its kind's mark (an SVG with a comment,
-/// a policy table with its magic), an HTML page names hog as its generator
-/// in its head, and a PNG holds a `Software: hog` text chunk.
+/// What hog puts in the files it writes, beside their seal ([`seal`]): a
+/// module's first line, a table's header, a picture's comment, a page's
+/// generator tag, a PNG's text chunk, a contest cache's magic line.
 pub mod marks {
     /// The first line of a module `hog export` writes.
     pub const PYTHON: &str = "\"\"\"final_strategy for Hog, exported by the hog solver.";
     /// The header of a CSV table `hog export` writes.
     pub const CSV_TABLE: &str = "score\\opponent,";
-    /// The start of a JSON table `hog export` writes.
-    pub const JSON_TABLE: &str = "{\n  \"rules\": ";
-    /// The start of `hog contest -o FILE.json` and `FILE.csv`.
-    pub const CONTEST_JSON: &str = "{\"rules\":\"";
-    pub const CONTEST_CSV: &str = "rank,points,win_rate_vs_baseline,";
+    /// The header of `hog contest -o FILE.csv`.
+    pub const CONTEST_CSV_HEADER: [&str; 8] = [
+        "rank",
+        "points",
+        "win_rate_vs_baseline",
+        "name",
+        "source",
+        "status",
+        "reason",
+        "note",
+    ];
     /// The first line of an SVG picture.
     pub const SVG: &str = "<!-- drawn by hog -->";
     /// In the head of every page.
     pub const HTML: &str = "<meta name=\"generator\" content=\"hog\">";
     /// A PNG's text chunk: keyword and text.
     pub const PNG: (&str, &str) = ("Software", "hog");
-}
-
-/// How much of an existing file is read to find hog's mark.
-const MARK_BYTES: u64 = 4096;
-
-/// Whether the existing file at `path` (its target, through symlinks) is
-/// one hog wrote (see [`marks`]), or empty: a file hog may replace. A file
-/// that cannot be read counts as hog's only if it does not exist.
-pub fn hog_wrote(path: &Path) -> bool {
-    let Ok(metadata) = std::fs::metadata(path) else {
-        return true;
-    };
-    if !metadata.is_file() || metadata.len() == 0 {
-        return true;
-    }
-    let mut head = Vec::new();
-    let read = File::open(path).and_then(|file| file.take(MARK_BYTES).read_to_end(&mut head));
-    if read.is_err() {
-        return false;
-    }
-    let starts = |mark: &[u8]| head.starts_with(mark);
-    let holds = |mark: &[u8]| head.windows(mark.len()).any(|w| w == mark);
-    let png_text = [marks::PNG.0.as_bytes(), b"\0", marks::PNG.1.as_bytes()].concat();
-    starts(&hog_solver::table::MAGIC[..])
-        || [
-            marks::PYTHON,
-            marks::CSV_TABLE,
-            marks::JSON_TABLE,
-            marks::CONTEST_JSON,
-            marks::CONTEST_CSV,
-            marks::SVG,
-        ]
-        .iter()
-        .any(|mark| starts(mark.as_bytes()))
-        || (starts(b"<!DOCTYPE html>") && holds(marks::HTML.as_bytes()))
-        || (starts(b"\x89PNG") && holds(&png_text))
-}
-
-/// Refuses, before any work, to replace an existing file that hog did not
-/// write (a student's `hog.py` above all), unless `force`.
-pub fn check_replaceable(path: &Path, force: bool) -> Result<()> {
-    if force || path == Path::new("-") || hog_wrote(path) {
-        return Ok(());
-    }
-    let name = path.display();
-    if path.file_name().is_some_and(|n| n == "hog.py") {
-        bail!(
-            "{name} exists and is your project's module, not a file hog wrote: write to a new \
-             name (-o final.py), or give --force to replace it"
-        );
-    }
-    bail!(
-        "{name} exists and hog did not write it (it has none of the marks hog's files carry): \
-         write to a new name, or give --force to replace it"
-    )
+    /// A contest cache: its first line, the size of a record (two 16-byte
+    /// keys and three f64), and of its closing HMAC-SHA256.
+    pub const CONTEST_CACHE: &[u8] = b"hog contest cache 3\n";
+    pub const CONTEST_CACHE_RECORD: usize = 16 + 16 + 3 * 8;
+    pub const CONTEST_CACHE_SIGNATURE: usize = 32;
 }
 
 /// Opens an input file, refusing anything but a regular file.
@@ -316,26 +273,6 @@ pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// The path a chain of symlinks ends at (the path itself if it is none).
-fn follow_symlinks(path: &Path) -> Result<PathBuf> {
-    let mut path = path.to_path_buf();
-    // Linux's own limit on a chain of symlinks.
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&path) {
-            Ok(metadata) if metadata.file_type().is_symlink() => {
-                let target = std::fs::read_link(&path)
-                    .with_context(|| format!("cannot follow the symlink {}", path.display()))?;
-                path = folder_of(&path).join(target);
-            }
-            _ => return Ok(path),
-        }
-    }
-    bail!(
-        "cannot write {}: too many levels of symlinks",
-        path.display()
-    )
-}
-
 /// The folder a path is in (`.` for a bare name).
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
@@ -352,108 +289,20 @@ fn temporary_prefix(path: &Path) -> String {
     format!(".{name}.hog-tmp-")
 }
 
-/// Checks, before the work, that `path` can be written as
-/// [`write_atomically`] writes it: not a folder, and a temporary file can be
-/// made beside its target.
-pub fn check_writable(path: &Path) -> Result<()> {
-    let name = path.display();
-    if path == Path::new("-") {
-        return Ok(());
-    }
-    let target = follow_symlinks(path)?;
-    match std::fs::metadata(&target) {
-        Ok(metadata) if metadata.is_dir() => bail!("cannot write {name}: it is a folder"),
-        Ok(metadata) if !metadata.is_file() => return Ok(()),
-        _ => {}
-    }
-    let folder = folder_of(&target);
-    if !folder.is_dir() {
-        bail!(
-            "cannot write {name}: there is no folder {} to write it in",
-            folder.display()
-        );
-    }
-    tempfile::Builder::new()
-        .prefix(&temporary_prefix(&target))
-        .tempfile_in(folder)
-        .with_context(|| {
-            format!(
-                "cannot write {name}: cannot write into {}",
-                folder.display()
-            )
-        })?;
-    Ok(())
-}
-
-pub fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> Result<()>,
-) -> Result<()> {
-    let name = path.display();
-    if path == Path::new("-") {
-        let mut out = io::stdout().lock();
-        write(&mut out).context("cannot write to stdout")?;
-        return out.flush().context("cannot write to stdout");
-    }
-    let target = follow_symlinks(path)?;
-    match std::fs::metadata(&target) {
-        Ok(metadata) if metadata.is_dir() => bail!("cannot write {name}: it is a folder"),
-        Ok(metadata) if !metadata.is_file() => {
-            // A device or a FIFO: written as a shell's `>` would, never replaced.
-            let file = OpenOptions::new()
-                .write(true)
-                .open(&target)
-                .with_context(|| format!("cannot write {name}"))?;
-            let mut out = BufWriter::new(file);
-            write(&mut out).with_context(|| format!("cannot write {name}"))?;
-            return out.flush().with_context(|| format!("cannot write {name}"));
-        }
-        _ => {}
-    }
-    let folder = folder_of(&target);
-    let prefix = temporary_prefix(&target);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix);
-    // A temporary file is private (0600); the output is an ordinary file,
-    // or keeps the mode of the file it replaces.
-    #[cfg(unix)]
-    builder.permissions(match std::fs::metadata(&target) {
-        Ok(metadata) => metadata.permissions(),
-        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
-    });
-    let (temporary, _registered) = Registered::create(
-        || builder.tempfile_in(folder),
-        |t| Temporary::Path(t.path().to_path_buf()),
-    )
-    .with_context(|| format!("cannot write into {}", folder.display()))?;
-    let mut out = BufWriter::new(temporary);
-    write(&mut out).with_context(|| format!("cannot write {name}"))?;
-    let temporary = out
-        .into_inner()
-        .map_err(|e| e.into_error())
-        .with_context(|| format!("cannot write {name}"))?;
-    // On disk before the rename, so the new name never points at lost data.
-    temporary
-        .as_file()
-        .sync_all()
-        .with_context(|| format!("cannot write {name}"))?;
-    temporary
-        .persist(&target)
-        .with_context(|| format!("cannot write {name}"))?;
-    Ok(())
-}
-
 /// Builds a folder's whole contents in a temporary folder beside it
 /// (`.NAME.hog-tmp-XXXXXX`), then swaps it in: the old folder is renamed
 /// aside, the new one into place, and the old one removed. The folder is
 /// never a mix of the two; a signal waits until the swap is done.
 pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
     let name = dir.display();
-    let target = follow_symlinks(dir)?;
-    let parent = folder_of(&target);
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!("{name} is a symbolic link: hog never writes through a link");
+    }
+    let target = dir;
+    let parent = folder_of(target);
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
-    let prefix = temporary_prefix(&target);
+    let prefix = temporary_prefix(target);
     let (staging, _registered) = Registered::create(
         || tempfile::Builder::new().prefix(&prefix).tempdir_in(parent),
         |t| Temporary::Path(t.path().to_path_buf()),
@@ -466,13 +315,13 @@ pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Re
             .prefix(&format!("{prefix}old-"))
             .tempdir_in(parent)
             .with_context(|| format!("cannot write into {}", parent.display()))?;
-        std::fs::rename(&target, old.path()).with_context(|| format!("cannot replace {name}"))?;
-        std::fs::rename(staging.path(), &target)
+        std::fs::rename(target, old.path()).with_context(|| format!("cannot replace {name}"))?;
+        std::fs::rename(staging.path(), target)
             .with_context(|| format!("cannot replace {name}"))?;
         old.close()
             .with_context(|| format!("cannot remove the old {name}"))?;
     } else {
-        std::fs::rename(staging.path(), &target).with_context(|| format!("cannot write {name}"))?;
+        std::fs::rename(staging.path(), target).with_context(|| format!("cannot write {name}"))?;
     }
     // Already moved: nothing is left to delete.
     let _ = staging.keep();
@@ -490,26 +339,6 @@ mod tests {
             .collect();
         names.sort();
         names
-    }
-
-    #[test]
-    fn a_temporary_file_is_named_for_its_target_registered_and_gone_after() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("t.hogtable");
-        write_atomically(&target, |w| {
-            let during = names(dir.path());
-            assert_eq!(during.len(), 1);
-            assert!(during[0].starts_with(".t.hogtable.hog-tmp-"), "{during:?}");
-            let path = Temporary::Path(dir.path().join(&during[0]));
-            assert!(temporary().contains(&path));
-            Ok(w.write_all(b"table")?)
-        })
-        .unwrap();
-        assert_eq!(names(dir.path()), ["t.hogtable"]);
-        assert_eq!(std::fs::read(&target).unwrap(), b"table");
-        assert!(!temporary()
-            .iter()
-            .any(|p| matches!(p, Temporary::Path(p) if p.starts_with(dir.path()))));
     }
 
     #[test]
