@@ -7,6 +7,7 @@ use hog_solver::strategy::Policy;
 use hog_solver::Rules;
 use ndarray::Axis;
 use numpy::{IntoPyArray, PyArrayDyn};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -129,12 +130,13 @@ impl Final {
     }
 
     /// The num_rolls to roll: `final_strategy(score, opponent_score)`.
-    fn __call__(&self, score: i64, opponent_score: i64) -> PyResult<i32> {
-        let check = |which: &'static str, value: i64| {
-            hog::cmd::check_score(which, value, self.goal).map_err(value_error)
-        };
-        let score = check("score", score)?;
-        let opponent_score = check("opponent_score", opponent_score)?;
+    fn __call__(
+        &self,
+        score: &Bound<'_, PyAny>,
+        opponent_score: &Bound<'_, PyAny>,
+    ) -> PyResult<i32> {
+        let score = checked_score("score", score, self.goal)?;
+        let opponent_score = checked_score("opponent_score", opponent_score, self.goal)?;
         let state = self.policy.hidden().state(0, score, opponent_score);
         Ok(self.policy.get(state))
     }
@@ -170,4 +172,26 @@ impl Final {
             self.win_rate
         )
     }
+}
+
+/// A score as Python gives it, checked against the goal: an int of any
+/// size, one beyond i64 being as far out of range as i64's ends (and named
+/// in the error as Python wrote it).
+fn checked_score(which: &'static str, value: &Bound<'_, PyAny>, goal: u32) -> PyResult<u32> {
+    let (number, written) = match value.extract::<i64>() {
+        Ok(number) => (number, None),
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+            let end = if value.lt(0)? { i64::MIN } else { i64::MAX };
+            (end, Some(value.str()?.to_string()))
+        }
+        Err(error) => return Err(error),
+    };
+    hog::cmd::check_score(which, number, goal).map_err(|error| {
+        let text = error.to_string();
+        let text = match written {
+            Some(written) => text.replace(&number.to_string(), &written),
+            None => text,
+        };
+        crate::error::hog_error(text)
+    })
 }

@@ -35,6 +35,21 @@ impl Project {
 /// may be asked (in the CLI's sandbox) where the files alone do not say.
 #[pyfunction]
 pub fn project(py: Python<'_>, folder: PathBuf) -> PyResult<Project> {
+    match std::fs::metadata(&folder) {
+        Err(_) => {
+            return Err(value_error(anyhow::anyhow!(
+                "{}: no such folder",
+                folder.display()
+            )))
+        }
+        Ok(m) if !m.is_dir() => {
+            return Err(value_error(anyhow::anyhow!(
+                "{}: not a folder (give the project's folder, the one that holds hog.py)",
+                folder.display()
+            )))
+        }
+        Ok(_) => {}
+    }
     let found = py
         .detach(|| hog::semester::folder_semester(&folder))
         .map_err(value_error)?;

@@ -17,6 +17,7 @@ use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Rules, State};
 use ndarray::{Array3, ArrayD, Axis};
 use numpy::{IntoPyArray, PyArrayDyn};
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -43,17 +44,28 @@ pub struct ExactFigures {
 }
 
 /// An array of the library's axes, without the hidden axis where the rules
-/// have one hidden value.
+/// have one hidden value. Its memory is asked for before the copy, so a
+/// machine out of memory raises MemoryError instead of ending Python.
 pub fn py_array<'py, T: numpy::Element + Clone>(
     py: Python<'py>,
     cells: &Array3<T>,
-) -> Bound<'py, PyArrayDyn<T>> {
-    let cells: ArrayD<T> = if cells.len_of(Axis(0)) == 1 {
-        cells.index_axis(Axis(0), 0).to_owned().into_dyn()
+) -> PyResult<Bound<'py, PyArrayDyn<T>>> {
+    let shape: Vec<usize> = if cells.len_of(Axis(0)) == 1 {
+        cells.shape()[1..].to_vec()
     } else {
-        cells.clone().into_dyn()
+        cells.shape().to_vec()
     };
-    cells.into_pyarray(py)
+    let mut buffer: Vec<T> = Vec::new();
+    buffer.try_reserve_exact(cells.len()).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "out of memory: the array of {} cells ({} MB) does not fit",
+            cells.len(),
+            cells.len() * std::mem::size_of::<T>() / 1_000_000
+        ))
+    })?;
+    buffer.extend(cells.iter().cloned());
+    let array = ArrayD::from_shape_vec(shape, buffer).expect("the cells fill the shape");
+    Ok(array.into_pyarray(py))
 }
 
 /// The names of the axes of the rules' arrays.
@@ -176,14 +188,14 @@ impl Solution {
 
     /// The num_rolls chosen in every state (int8).
     #[getter]
-    fn policy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i8>> {
+    fn policy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<i8>>> {
         py_array(py, self.table.policy.actions())
     }
 
     /// The mover's chance to win in every state under the objective (a
     /// self-play draw counts 1/2).
     #[getter]
-    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<f64>> {
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArrayDyn<f64>>> {
         py_array(py, &self.table.values)
     }
 
@@ -254,8 +266,8 @@ impl Solution {
     /// axes (the hidden axis by its labels). Needs pandas.
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let columns = PyDict::new(py);
-        columns.set_item("num_rolls", self.policy(py))?;
-        columns.set_item("win", self.values(py))?;
+        columns.set_item("num_rolls", self.policy(py)?)?;
+        columns.set_item("win", self.values(py)?)?;
         frame(py, columns, &self.table.rules)
     }
 

@@ -144,19 +144,88 @@ def test_records_name_functions_not_files() -> None:
 
 def test_a_failed_heatmap_save_keeps_the_old_picture(tmp_path: Path) -> None:
     path = tmp_path / "map.png"
-    path.write_bytes(b"the old picture")
-
     picture = hogsolver.heatmap("optimal", rules="fa13", goal=20)
+    picture.save(path)
+    old = path.read_bytes()
+
     broken = hogsolver.Heatmap(picture.png, picture.summary)
     released = memoryview(b"x")
-    released.release()  # writing a released view raises ValueError
+    released.release()  # no bytes: the save fails before any file is made
     broken.png = released  # type: ignore[assignment]
-    with pytest.raises(ValueError):
+    with pytest.raises((TypeError, ValueError)):
         broken.save(path)
-    assert path.read_bytes() == b"the old picture"
+    assert path.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.png"]
     picture.save(path)
     assert path.read_bytes() == picture.png
+
+
+def test_saves_replace_only_files_hog_wrote(tmp_path: Path) -> None:
+    module = tmp_path / "hog.py"
+    module.write_text("def final_strategy(score, opponent_score):\n    return 4\n")
+    picture = hogsolver.heatmap("optimal", rules="fa13", goal=20)
+    solution = hogsolver.solve("fa13", goal=20)
+    # A name of another format is refused: the student's module stays.
+    with pytest.raises(hogsolver.HogError, match="name it .png"):
+        picture.save(module)
+    with pytest.raises(hogsolver.HogError, match="name it .hogtable"):
+        solution.save(module)
+    with pytest.raises(hogsolver.HogError, match="name it .png"):
+        picture.save(tmp_path / "map.html")
+    assert module.read_text().startswith("def final_strategy")
+    # A picture of the user's under a .png name, and a link to the module.
+    mine = tmp_path / "mine.png"
+    mine.write_bytes(b"\x89PNG my own drawing")
+    with pytest.raises(hogsolver.HogError, match="did not write"):
+        picture.save(mine)
+    assert mine.read_bytes() == b"\x89PNG my own drawing"
+    link = tmp_path / "link.hogtable"
+    link.symlink_to(module)
+    for force in (False, True):
+        with pytest.raises(hogsolver.HogError, match="symbolic link"):
+            solution.save(link, force=force)
+    assert module.read_text().startswith("def final_strategy")
+    # force=True replaces the user's picture; a new file is readable by all.
+    picture.save(mine, force=True)
+    assert mine.read_bytes() == picture.png
+    table = tmp_path / "fa13.hogtable"
+    solution.save(table)
+    solution.save(table)
+    assert table.stat().st_mode & 0o644 == 0o644
+
+
+def test_out_of_memory_while_copying_a_solve_raises_memory_error() -> None:
+    # Run apart: the address space is capped at what the process holds, so
+    # the 72 MB array of a goal-3000 solve cannot be allocated.
+    script = """
+import resource, hogsolver
+solution = hogsolver.solve("fa13", goal=3000)
+size = next(int(l.split()[1]) * 1024 for l in open("/proc/self/status") if l.startswith("VmSize:"))
+resource.setrlimit(resource.RLIMIT_AS, (size, resource.RLIM_INFINITY))
+try:
+    solution.values
+except MemoryError as error:
+    print("MemoryError:", error)
+"""
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("MemoryError: out of memory"), done.stdout
+
+
+def test_a_huge_score_is_named_not_an_overflow() -> None:
+    final = hogsolver.final(rules="fa13", goal=30)
+    with pytest.raises(hogsolver.HogError, match=f"score {10**30} is not below the goal 30"):
+        final(10**30, 0)
+    with pytest.raises(hogsolver.HogError, match=f"opponent_score {-(10**30)}"):
+        final(0, -(10**30))
+    assert final(0, 0) == final(0, 0)
+
+
+def test_a_missing_project_folder_is_named() -> None:
+    with pytest.raises(hogsolver.HogError, match="/nonexistent: no such folder"):
+        hogsolver.project("/nonexistent")
 
 
 # Python strategies

@@ -433,7 +433,7 @@ fn compressed(bytes: &[u8]) -> Result<String> {
 /// "\u003c", which JSON reads back as "<", so that no text in it can close
 /// the element or open a comment), then the script and style.
 fn document(title: &str, data: &Value, board: Option<&str>) -> String {
-    let data = data.to_string().replace('<', "\\u003c");
+    let data = escaped_json(&data.to_string());
     let back = board.map_or(String::new(), |href| {
         format!(
             "<nav class=\"back\"><a href=\"{}\">&larr; the contest's leaderboard</a></nav>\n",
@@ -450,6 +450,23 @@ fn document(title: &str, data: &Value, board: Option<&str>) -> String {
         title = html(title),
         mark = crate::files::marks::HTML,
     )
+}
+
+/// JSON text that no HTML parser reads as markup, and that shows no
+/// invisible character raw in the page's source: every '<', every bidi
+/// control (U+202A-U+202E, U+2066-U+2069) and the line and paragraph
+/// separators are written as JSON's \\uXXXX escapes, which read back the same.
+fn escaped_json(json: &str) -> String {
+    let mut text = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' => {
+                text.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => text.push(c),
+        }
+    }
+    text
 }
 
 fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
@@ -504,12 +521,16 @@ mod tests {
     /// unchanged.
     #[test]
     fn no_text_in_the_data_can_end_or_open_an_element() {
-        let data = json!({"name": "x<!--<script </script><b>"});
+        let data = json!({"name": "x<!--<script </script><b>\u{202e}\u{2066}gnp.exe"});
         let page = document("t", &data, None);
         let start = page.find("id=\"hog-data\">").unwrap() + "id=\"hog-data\">".len();
         let end = start + page[start..].find("</script>").unwrap();
         let inside = &page[start..end];
         assert!(!inside.contains('<'), "{inside}");
+        assert!(
+            !inside.contains('\u{202e}') && !inside.contains('\u{2066}'),
+            "{inside}"
+        );
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(inside).unwrap(),
             data
