@@ -10,7 +10,7 @@ pub mod cmd;
 pub mod files;
 mod plot;
 pub mod printable;
-mod progress;
+pub mod progress;
 mod python;
 pub mod recorded;
 mod sandbox;

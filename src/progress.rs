@@ -1,10 +1,13 @@
-//! Progress bars on stderr for long work, shown only on a terminal.
+//! Progress bars on stderr for long work, shown only on a terminal; and the
+//! stop a caller gives a command ([`with_stop`]), which its solve bars check.
 
+use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use hog_solver::stop::Stop;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::printable::printable_line;
@@ -12,11 +15,33 @@ use crate::printable::printable_line;
 /// Solves and evaluations of fewer states than this are too quick for a bar.
 const BAR_MIN_STATES: u64 = 1_000_000;
 
+thread_local! {
+    /// The stop of the command running on this thread, where its caller
+    /// gave one.
+    static STOP: RefCell<Option<Stop>> = const { RefCell::new(None) };
+}
+
+/// Runs `work`, a command, so that every [`SolveBar`] it makes checks
+/// `stop` as each layer of its solves and evaluations starts: how the
+/// Python face's Ctrl-C ends a command within a layer's work (the check
+/// unwinds, see [`hog_solver::stop`]).
+pub fn with_stop<T>(stop: &Stop, work: impl FnOnce() -> T) -> T {
+    struct Reset(Option<Stop>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            STOP.with(|s| *s.borrow_mut() = self.0.take());
+        }
+    }
+    let _reset = Reset(STOP.with(|s| s.borrow_mut().replace(stop.clone())));
+    work()
+}
+
 /// A progress bar on stderr for a solve or evaluation, fed by
 /// [`Engine::with_progress`](hog_solver::solve::Engine::with_progress):
 /// shown only on a terminal, and only for work of at least
 /// [`BAR_MIN_STATES`] states (fa16 from goal 708, other presets from 1000).
-pub struct SolveBar(ProgressBar);
+/// It checks the stop of [`with_stop`] at each report.
+pub struct SolveBar(ProgressBar, Option<Stop>);
 
 impl SolveBar {
     pub fn new(what: &str) -> SolveBar {
@@ -30,11 +55,14 @@ impl SolveBar {
         } else {
             ProgressBar::hidden()
         };
-        SolveBar(bar)
+        SolveBar(bar, STOP.with(|s| s.borrow().clone()))
     }
 
     /// `done` of `all` states are solved.
     pub fn report(&self, done: u64, all: u64) {
+        if let Some(stop) = &self.1 {
+            stop.check();
+        }
         if all >= BAR_MIN_STATES && self.0.is_hidden() && std::io::stderr().is_terminal() {
             self.0.set_draw_target(ProgressDrawTarget::stderr());
         }

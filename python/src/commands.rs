@@ -16,19 +16,21 @@ use hog::files::{self, Kind};
 
 use crate::error::{hog_error, value_error};
 use crate::game::game;
-use crate::interrupt::interruptible;
+use crate::interrupt::interruptible_with_stop;
 use crate::solution::Solution;
 use crate::strategy::{policy, python_words};
 
-/// Runs `hog ARGS...` in-process with the GIL released; its stdout. The
-/// command runs to its end (Ctrl-C is raised when it has ended).
+/// Runs `hog ARGS...` in-process with the GIL released; its stdout.
+/// Ctrl-C ends the command as the next layer of its solves starts.
 #[pyfunction]
 pub fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
     let cli = parse(&args)?;
     let mut out = Vec::new();
     let what = args.first().map_or("working", String::as_str);
-    interruptible(py, what, |_| hog::cmd::run(&cli, &mut out))?
-        .map_err(|error| hog_error(python_words(&format!("{error:#}"))))?;
+    interruptible_with_stop(py, what, |_, stop| {
+        hog::progress::with_stop(stop, || hog::cmd::run(&cli, &mut out))
+    })?
+    .map_err(|error| hog_error(python_words(&format!("{error:#}"))))?;
     String::from_utf8(out).map_err(value_error)
 }
 

@@ -17,7 +17,7 @@ pub use seal::seal as sealed;
 pub use writer::{check, check_place, hog_wrote, write, Kind};
 
 use std::fs::{File, OpenOptions};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::Child;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -169,8 +169,9 @@ pub fn spawn_group(command: &mut std::process::Command) -> io::Result<(Child, Re
 }
 
 /// Starts the thread that, on SIGINT, SIGTERM or SIGHUP, ends the
-/// sandboxed process groups, removes the temporary files and folders, and
-/// ends hog as the signal would have.
+/// sandboxed process groups, removes the temporary files and folders, says
+/// so in one line on stderr, and exits with status 128 + the signal's
+/// number (130 for SIGINT, Ctrl-C), as a shell reports a command it ended.
 pub fn remove_temporaries_on_signals() -> Result<()> {
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::spawn(move || {
@@ -198,7 +199,16 @@ pub fn remove_temporaries_on_signals() -> Result<()> {
                     }
                 }
             }
-            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            let name = match signal {
+                SIGINT => "SIGINT",
+                SIGTERM => "SIGTERM",
+                _ => "SIGHUP",
+            };
+            // Nothing is left to tell if stderr fails.
+            let _ = writeln!(
+                io::stderr(),
+                "\nstopped by {name}: no file was left half-written"
+            );
             std::process::exit(128 + signal);
         }
     });

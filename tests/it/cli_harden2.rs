@@ -235,7 +235,7 @@ fn signals_end_python3_and_remove_its_folder() {
             .args(["contest", "./endless.py", "--no-cache", "--goal", "5"])
             .args(["--python-timeout", "600"])
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let python = wait_for(&pid_file);
@@ -245,7 +245,19 @@ fn signals_end_python3_and_remove_its_folder() {
             .status()
             .unwrap();
         assert!(kill.success());
-        assert!(!child.wait().unwrap().success());
+        let output = child.wait_with_output().unwrap();
+        // One line, and the status a shell gives a command a signal ended.
+        let number = match signal {
+            "INT" => 2,
+            "TERM" => 15,
+            _ => 1,
+        };
+        assert_eq!(output.status.code(), Some(128 + number), "SIG{signal}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr.trim(),
+            format!("stopped by SIG{signal}: no file was left half-written")
+        );
         assert!(dies(&python), "SIG{signal}: python3 {python} still runs");
         let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().collect();
         assert!(left.is_empty(), "SIG{signal} left {left:?}");
