@@ -7,6 +7,7 @@
 pub mod alloc;
 pub mod cli;
 pub mod cmd;
+pub mod entry;
 pub mod files;
 mod plot;
 pub mod printable;

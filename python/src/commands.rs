@@ -51,6 +51,16 @@ pub fn heatmap_png<'py>(
     Ok((PyBytes::new(py, &bytes), summary))
 }
 
+/// The `hog` command itself (`python -m hogsolver`, and the `hog` script
+/// that `pip install` puts on the PATH): `args` with the program's name
+/// first, run as the binary runs them, with the GIL released; the exit
+/// status. SIGINT, SIGTERM and SIGHUP end it as they end the binary.
+#[pyfunction]
+pub fn main(py: Python<'_>, args: Vec<String>) -> PyResult<u8> {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    py.detach(|| Ok(hog::entry::run(args)))
+}
+
 /// Writes a heatmap's PNG as `hog heatmap -o FILE.png` does, through hog's
 /// one writer: a `.png` name, and a file there replaced only if hog wrote it
 /// (or `force`).

@@ -50,6 +50,7 @@ fn _hog(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(commands::run_json, module)?)?;
     module.add_function(wrap_pyfunction!(commands::heatmap_png, module)?)?;
     module.add_function(wrap_pyfunction!(commands::save_png, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::main, module)?)?;
     module.add_function(wrap_pyfunction!(commands::strategy_arg, module)?)?;
     Ok(())
 }

@@ -40,6 +40,24 @@ def grade_fields(grade: hogsolver.Grade) -> Dict[str, Any]:
 # Rules, presets
 
 
+def test_the_package_brings_the_hog_command(hog_bin: str) -> None:
+    # `python -m hogsolver` and the installed `hog` script print what the
+    # binary prints, and exit as it exits.
+    import subprocess
+    import sys
+
+    script = Path(sys.executable).parent / "hog"
+    for args in (["rules", "show", "fa13"], ["grade", "nope", "--rules", "fa13"]):
+        binary = subprocess.run([hog_bin, *args], capture_output=True, text=True)
+        for command in ([sys.executable, "-m", "hogsolver"], [str(script)]):
+            ran = subprocess.run([*command, *args], capture_output=True, text=True)
+            assert (ran.returncode, ran.stdout, ran.stderr) == (
+                binary.returncode,
+                binary.stdout,
+                binary.stderr,
+            ), command
+
+
 def test_presets_are_the_cli_listing(cli: Cli) -> None:
     assert [p.to_dict() for p in hogsolver.presets()] == cli("rules", "list")["presets"]
 
