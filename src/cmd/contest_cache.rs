@@ -5,9 +5,11 @@
 //! The file is read once, before any entry runs (an entry runs as the same
 //! user and could write it), and replaced after the contest. It ends with
 //! the HMAC-SHA256 of every byte before it under the user's secret key
-//! ([`crate::secret`]), which a sandboxed module cannot read: a file that is
-//! not a cache, is damaged anywhere, or was written by anything but hog is
-//! ignored whole with a note. Every record is checked too (three finite
+//! ([`crate::secret`]), which a sandboxed module cannot read. Its name ends
+//! in `.cache`, and a file there that is no contest cache is refused before
+//! any work, as the one writer refuses any file hog did not write
+//! ([`crate::files`]); a cache damaged anywhere, or signed by anything but
+//! this user's hog, is ignored whole with a note. Every record is checked too (three finite
 //! probabilities that sum to 1); a bad one is ignored with a note, and its
 //! pair graded again.
 
@@ -81,8 +83,8 @@ pub struct Cache {
 
 impl Cache {
     /// The cache `--cache`/`--no-cache` ask for, read now: a missing file
-    /// holds nothing; a file that is not a cache, or is damaged, is ignored
-    /// with a note on stderr. A path that is no regular file (a FIFO), or
+    /// holds nothing; a file there that hog did not write is refused (unless
+    /// --force); a damaged cache is ignored with a note on stderr. A path that is no regular file (a FIFO), or
     /// one that cannot be written, is an error now, before any work.
     pub fn open(args: &ContestArgs) -> Result<Option<Cache>> {
         let Some(path) = cache_path(args)? else {

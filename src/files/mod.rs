@@ -342,7 +342,8 @@ pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Re
 mod tests {
     use super::*;
 
-    fn names(dir: &Path) -> Vec<String> {
+    /// The names in a folder, sorted.
+    pub(super) fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -351,16 +351,8 @@ fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::names;
     use super::*;
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
 
     fn text(bytes: &'static [u8]) -> impl FnOnce(&mut dyn Write) -> Result<()> {
         move |w| Ok(w.write_all(bytes)?)
