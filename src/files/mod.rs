@@ -10,11 +10,13 @@
 //! remove the temporary files and folders alive at that moment, then end hog
 //! as the signal would have.
 
+mod kind;
 mod seal;
 mod writer;
 
+pub use kind::Kind;
 pub use seal::seal as sealed;
-pub use writer::{check, check_place, hog_wrote, write, Kind};
+pub use writer::{check, check_place, hog_wrote, write};
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};

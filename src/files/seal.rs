@@ -21,7 +21,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::Kind;
+use super::kind::Kind;
 
 /// The words of a seal line between the comment's opening and the digest.
 const SEAL_WORDS: &str =

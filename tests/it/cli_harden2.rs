@@ -229,7 +229,7 @@ fn signals_end_python3_and_remove_its_folder() {
             "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
         );
         write_all(d, &[("endless.py", text)]);
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
             .current_dir(d)
             .env("TMPDIR", &temporary)
             .args(["contest", "./endless.py", "--no-cache", "--goal", "5"])
