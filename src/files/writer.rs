@@ -158,12 +158,16 @@ fn check_name(path: &Path, kind: Kind) -> Result<()> {
     if Kind::of_name(path) == Some(kind) {
         return Ok(());
     }
-    let says = match Kind::of_name(path) {
-        Some(other) => format!("names {}", other.words()),
-        None => "names no format hog writes".into(),
+    let says = match (Kind::of_name(path), path.extension()) {
+        (Some(other), _) => format!("the name says {}", other.words()),
+        (None, Some(extension)) => format!(
+            "a .{} name says no format hog writes",
+            extension.to_string_lossy()
+        ),
+        (None, None) => "a name with no extension says no format".into(),
     };
     bail!(
-        "{}: the name {says}, and this is {}: name it .{}",
+        "{}: {says}, and this is {}: name it .{}",
         path.display(),
         kind.words(),
         kind.extension()

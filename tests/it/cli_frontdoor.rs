@@ -305,12 +305,17 @@ fn export_takes_its_format_from_the_file_name() {
         let written = std::fs::read_to_string(at(name)).unwrap();
         assert!(written.starts_with(start), "{name}: {written}");
     }
-    // --format still decides, and is needed for stdout.
-    let summary = json(&format!(
-        "export always_roll(5) --rules fa13 --format csv -o {}",
-        at("table.txt")
-    ));
-    assert_eq!(summary["format"], "csv");
+    // --format decides for stdout; a file's name must say the same format.
+    fails(
+        &format!(
+            "export always_roll(5) --rules fa13 --format csv -o {}",
+            at("table.txt")
+        ),
+        &[
+            "table.txt: a .txt name says no format hog writes",
+            "name it .csv",
+        ],
+    );
     fails(
         &format!("export always_roll(5) -o {}", at("t.txt")),
         &["t.txt", ".py, .csv or .json"],
