@@ -158,9 +158,13 @@ impl Final {
                 self.goal,
                 self.against
             ));
-            export::render(Format::Python, &info, &self.policy)
+            let text = export::render(Format::Python, &info, &self.policy)?;
+            // Sealed as the file is, so that writing it out makes a file
+            // hog may replace.
+            let sealed = hog::files::sealed(hog::files::Kind::Python, text.into_bytes());
+            Ok(String::from_utf8(sealed).expect("a seal is text"))
         })
-        .map_err(value_error)
+        .map_err(|e: anyhow::Error| value_error(e))
     }
 
     fn __repr__(&self) -> String {

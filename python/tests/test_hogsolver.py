@@ -263,8 +263,13 @@ def test_final_plays_its_table_and_writes_the_cli_module(tmp_path: Path, cli: Cl
     cli("final", "--rules", "fa13", "-o", "final.py", cwd=tmp_path)
     written = (tmp_path / "final.py").read_text().splitlines()
     ours = found.to_python().splitlines()
-    # The same module but for the line saying what made it.
-    assert [l for l in ours if "Made by" not in l] == [l for l in written if "Made by" not in l]
+    # The same module but for the line saying what made it, and the seal
+    # (the digest of the lines above it, that line among them).
+    def body(lines: List[str]) -> List[str]:
+        return [l for l in lines if "Made by" not in l and not l.startswith("# hog seal: ")]
+
+    assert body(ours) == body(written)
+    assert ours[-1].startswith("# hog seal: ") and written[-1].startswith("# hog seal: ")
     module = tmp_path / "ours.py"
     module.write_text(found.to_python())
     assert hogsolver.grade(str(module), rules="fa13").win_rate == found.win_rate
