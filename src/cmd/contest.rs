@@ -15,6 +15,7 @@
 //! entry grades only its pairs, and an edited file gets a new key.
 
 mod bids;
+mod class;
 mod output;
 mod pages;
 
@@ -53,18 +54,22 @@ pub struct Entry {
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
 
+/// Project folders excluded from a contest, each with its reason.
+pub type Excluded = Vec<(PathBuf, String)>;
+
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
 /// an error), else the semester that the project folders of the Python
-/// entries name (entries whose semesters share a preset are one game), else
-/// fa16 to 100. With `--rules` or
-/// `--goal`, an entry made for another game is excluded by [`run`].
+/// entries name (entries whose semesters share a preset are one game;
+/// among several folders, the one most name, [`class::game`], with the
+/// folders that name another excluded), else fa16 to 100. With `--rules`
+/// or `--goal`, an entry made for another game is excluded by [`run`].
 pub fn game(
     args: &ContestArgs,
     entries: &[Entry],
     json: bool,
     out: &mut super::Led,
-) -> Result<(Rules, u32)> {
+) -> Result<(Rules, u32, Excluded)> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {
         given_rules.as_ref().is_none_or(|r| r == rules)
@@ -88,13 +93,24 @@ pub fn game(
     if folders.is_empty() {
         folders.push(Path::new(""));
     }
+    if given_rules.is_none() && recording.is_empty() && folders.len() > 1 {
+        if let Some(class) = class::game(&folders, args.game.goal)? {
+            let line = crate::printable::printable_line(&class.line).into_owned();
+            out.pending = Some((line, json));
+            return Ok((class.rules, class.goal, class.excluded));
+        }
+    }
     let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
-    game_of(&args.game, &strategies, &folders, json, out)
+    let (rules, goal) = game_of(&args.game, &strategies, &folders, json, out)?;
+    Ok((rules, goal, vec![]))
 }
 
+/// Plays the contest; the entries of the `excluded` folders are excluded
+/// with their folder's reason.
 pub fn run(
     args: &ContestArgs,
     entries: &[Entry],
+    excluded: &[(PathBuf, String)],
     rules: &Rules,
     goal: u32,
     sources: &Sources,
@@ -136,10 +152,18 @@ pub fn run(
     let mut resolved: Vec<Resolved> = vec![];
     for (i, entry) in entries.iter().enumerate() {
         let id = &identities[i];
+        let folder = match FileKind::of(&entry.source) {
+            FileKind::Python { path, .. } => path.parent(),
+            _ => None,
+        };
+        let in_excluded = excluded
+            .iter()
+            .find(|(excluded, _)| Some(excluded.as_path()) == folder);
         let result = match identities[..i]
             .iter()
             .position(|other| other.same == id.same)
         {
+            _ if in_excluded.is_some() => Err(in_excluded.expect("found").1.clone()),
             Some(first) => Err(format!(
                 "the same entry as {}, given twice",
                 entries[first].source
