@@ -1,9 +1,9 @@
 //! A student's Python strategy, asked for every state, in a sandbox.
 //!
-//! `python3 -I` (isolated mode: no user site-packages, no current folder on
-//! the module path, `PYTHON*` variables ignored) runs a small driver (below)
+//! `python3 -I` ([`crate::sandbox::python3`]) runs a small driver (below)
 //! in a subprocess confined by [`crate::sandbox`]. The module's folder (its
-//! top-level files) is first copied into a throwaway folder, which is the
+//! top-level regular files, read once through the sandbox's door:
+//! [`Module`]) is first written into a throwaway folder, which is the
 //! working folder and the only entry the driver adds to the module path (so
 //! `from dice import ...` works and nothing is written beside the
 //! original). The driver asks the function for every (score,
@@ -20,9 +20,8 @@
 //! is trusted: hog measures the time limit itself (the import, and each
 //! round, from the moment the one before it ended), compares the two rounds
 //! itself, and checks every answer the pipe carries. When time is up, hog
-//! asks the driver (SIGUSR1) which state it was asking, and names it. The
-//! environment is scrubbed (only `PATH`, `LANG`, and `HOME` and `TMPDIR`
-//! pointing at the throwaway folder; stdin closed), and only the last
+//! asks the driver (SIGUSR1) which state it was asking, and names it. Only
+//! the last
 //! [`STDERR_TAIL`] bytes of its stderr are kept, and at most
 //! [`MAX_ANSWERS`] bytes of each round's answers.
 

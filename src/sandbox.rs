@@ -26,6 +26,11 @@
 //! * resource limits: CPU seconds, address space, file size, no core dumps,
 //!   and no new processes (`RLIMIT_NPROC` 0; the kernel exempts root).
 //!
+//! What enters the sandbox enters through one door, [`read_entering`]:
+//! regular files only, no link followed, nothing from `/proc`, never hog's
+//! key; and the program gets an environment of its own, nothing of hog's
+//! ([`python3`]).
+//!
 //! Where no PID namespace can be made (some containers forbid namespaces),
 //! the program runs without one, and [`Sandboxed::pid_namespace`] says so:
 //! it can then signal hog, and a process it starts that leaves the group

@@ -5,8 +5,10 @@
 //! can; what it cannot do is read this key: the key lives in hog's own
 //! folder (`$XDG_CACHE_HOME/hog`, else `~/.cache/hog`), and the sandbox
 //! mounts an empty read-only folder over that folder for the module
-//! ([`crate::sandbox`]) where the system allows mount namespaces. A file
-//! signed with the key (HMAC-SHA256) is then one that hog wrote.
+//! ([`crate::sandbox`]) where the system allows mount namespaces, and the
+//! sandbox's door never lets the key in under another name. The key is
+//! used only from a private regular file of the user's own ([`read`]). A
+//! file signed with the key (HMAC-SHA256) is then one that hog wrote.
 
 use std::fs::File;
 use std::io::{Read, Write};

@@ -159,16 +159,16 @@ pub fn run(
         let in_excluded = excluded
             .iter()
             .find(|(excluded, _)| Some(excluded.as_path()) == folder);
-        let result = match identities[..i]
+        let first = identities[..i]
             .iter()
-            .position(|other| other.same == id.same)
-        {
-            _ if in_excluded.is_some() => Err(in_excluded.expect("found").1.clone()),
-            Some(first) => Err(format!(
+            .position(|other| other.same == id.same);
+        let result = match (in_excluded, first) {
+            (Some((_, why)), _) => Err(why.clone()),
+            (None, Some(first)) => Err(format!(
                 "the same entry as {}, given twice",
                 entries[first].source
             )),
-            None => {
+            (None, None) => {
                 resolve(entry, id.module.as_ref(), &rules, goal, sources).and_then(|resolved| {
                     // An entry graded from its kept bytes is what it was; any
                     // other is checked against its files as they were.
@@ -177,7 +177,7 @@ pub fn run(
                     } else {
                         Err(
                             "its files changed after the contest began, before hog read \
-                         them (another entry may have written them): not graded"
+                             them (another entry may have written them): not graded"
                                 .to_string(),
                         )
                     }
