@@ -282,10 +282,11 @@ fn a_class_plays_the_semester_most_folders_name_and_excludes_the_others_with_rea
     assert_eq!(status, 0, "{stderr}");
     let first = stderr.lines().find(|l| l.starts_with("rules")).unwrap();
     assert!(
-        first.starts_with(
-            "rules        fa18, named by 2 of the 6 folders (class/alice, class/bob); \
-             2 named nothing; 2 excluded"
-        ),
+        first.starts_with("rules        fa18 (from class/alice/hog.ok")
+            && first.contains(
+                "; named by 2 of the 6 folders (class/alice, class/bob); 2 named nothing; \
+                 2 excluded"
+            ),
         "{stderr}"
     );
     // The broken ok config is named, and says nothing.
@@ -347,7 +348,7 @@ fn a_class_whose_folders_name_two_semesters_as_often_asks_for_rules() {
         error.starts_with("error: the class's folders name different semesters")
             && error.contains("fa18 (class/alice)")
             && error.contains("fa13 (class/carol)")
-            && error.ends_with("give --rules SEMESTER to play one game"),
+            && error.ends_with("one command plays one game; give --rules SEMESTER"),
         "{stderr}"
     );
 }

@@ -77,7 +77,7 @@ pub fn game(folders: &[&Path], goal: Option<i64>) -> Result<Option<ClassGame>> {
         [] => return Ok(None),
         [(first, by), (second, as_many), ..] if by.len() == as_many.len() => bail!(
             "the class's folders name different semesters, as many for each: {first} ({}) and \
-             {second} ({}): give --rules SEMESTER to play one game",
+             {second} ({}): one command plays one game; give --rules SEMESTER",
             places(by),
             places(as_many)
         ),
@@ -98,8 +98,15 @@ pub fn game(folders: &[&Path], goal: Option<i64>) -> Result<Option<ClassGame>> {
             ));
         }
     }
+    // The evidence of the first folder that names it, then the count.
+    let first = &named
+        .iter()
+        .find(|(_, found)| found.preset.name == chosen)
+        .expect("a folder names the chosen preset")
+        .1;
     let mut line = format!(
-        "{chosen}, named by {} of the {} folders ({}); {nothing} named nothing",
+        "{}; named by {} of the {} folders ({}); {nothing} named nothing",
+        first.describe(),
         by.len(),
         folders.len(),
         places(by),
