@@ -54,8 +54,13 @@ pub struct Entry {
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
 
-/// Project folders excluded from a contest, each with its reason.
-pub type Excluded = Vec<(PathBuf, String)>;
+/// The game a contest plays, and the project folders it excludes, each
+/// with its reason.
+pub struct Game {
+    pub rules: Rules,
+    pub goal: u32,
+    pub excluded: Vec<(PathBuf, String)>,
+}
 
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
@@ -69,7 +74,7 @@ pub fn game(
     entries: &[Entry],
     json: bool,
     out: &mut super::Led,
-) -> Result<(Rules, u32, Excluded)> {
+) -> Result<Game> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {
         given_rules.as_ref().is_none_or(|r| r == rules)
@@ -94,30 +99,37 @@ pub fn game(
         folders.push(Path::new(""));
     }
     if given_rules.is_none() && recording.is_empty() && folders.len() > 1 {
-        if let Some(class) = class::game(&folders, args.game.goal)? {
-            let line = crate::printable::printable_line(&class.line).into_owned();
+        if let Some((game, line)) = class::game(&folders, args.game.goal)? {
+            let line = crate::printable::printable_line(&line).into_owned();
             out.pending = Some((line, json));
-            return Ok((class.rules, class.goal, class.excluded));
+            return Ok(game);
         }
     }
     let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
     let (rules, goal) = game_of(&args.game, &strategies, &folders, json, out)?;
-    Ok((rules, goal, vec![]))
+    Ok(Game {
+        rules,
+        goal,
+        excluded: vec![],
+    })
 }
 
-/// Plays the contest; the entries of the `excluded` folders are excluded
-/// with their folder's reason.
+/// Plays the contest of `game`; the entries of its excluded folders are
+/// excluded with their folder's reason.
 pub fn run(
     args: &ContestArgs,
     entries: &[Entry],
-    excluded: &[(PathBuf, String)],
-    rules: &Rules,
-    goal: u32,
+    game: &Game,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = rules.clone();
+    let Game {
+        rules,
+        goal,
+        excluded,
+    } = game;
+    let (rules, goal) = (rules.clone(), *goal);
     if !(0.0..0.5).contains(&args.margin) {
         bail!(
             "--margin {}: a margin is at least 0 and below 0.5",

@@ -6,28 +6,20 @@
 //! the given rules decide for every folder.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Result};
-use hog_solver::Rules;
 
+use super::Game;
 use crate::recorded;
 use crate::semester::{self, Found, Verdict};
 
-/// A class's game, the first line that says where it came from, and the
-/// folders excluded, each with its reason.
-pub struct ClassGame {
-    pub rules: Rules,
-    pub goal: u32,
-    pub line: String,
-    pub excluded: Vec<(PathBuf, String)>,
-}
-
 /// The game that most `folders` name (`goal` as given, else the default),
-/// or `None` where no folder names one (the command's own default and
+/// with the folders it excludes and the first line that says where it came
+/// from; `None` where no folder names one (the command's own default and
 /// errors then decide). Folders that name different semesters, as many
 /// for each, are an error that asks for `--rules`.
-pub fn game(folders: &[&Path], goal: Option<i64>) -> Result<Option<ClassGame>> {
+pub fn game(folders: &[&Path], goal: Option<i64>) -> Result<Option<(Game, String)>> {
     let mut named: Vec<(&Path, Found)> = vec![];
     let mut unsure: Vec<(&Path, String)> = vec![];
     let mut nothing = 0;
@@ -118,15 +110,16 @@ pub fn game(folders: &[&Path], goal: Option<i64>) -> Result<Option<ClassGame>> {
         );
     }
     let game = recorded::game(Some(chosen), goal, &[], &[])?;
-    Ok(Some(ClassGame {
+    let excluded = excluded
+        .into_iter()
+        .map(|(folder, why)| (folder.to_path_buf(), why))
+        .collect();
+    let game = Game {
         rules: game.rules,
         goal: game.goal,
-        line,
-        excluded: excluded
-            .into_iter()
-            .map(|(folder, why)| (folder.to_path_buf(), why))
-            .collect(),
-    }))
+        excluded,
+    };
+    Ok(Some((game, line)))
 }
 
 /// A folder as a message names it.
