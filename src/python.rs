@@ -258,7 +258,13 @@ impl Module {
                     files.push(name, bytes);
                 }
                 Err(why) if other => left_out.push(format!("{shown_name} ({why})")),
-                Err(why) => bail!("{shown} {why}"),
+                Err(why) => match std::fs::read_link(path) {
+                    Ok(target) => bail!(
+                        "{shown} {why}: name the file it points at ({})",
+                        target.display()
+                    ),
+                    Err(_) => bail!("{shown} {why}"),
+                },
             }
         }
         Ok(Module {

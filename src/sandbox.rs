@@ -271,14 +271,6 @@ impl Files {
         self.files.push((name, bytes));
     }
 
-    /// The bytes of the file `name`, if it is here.
-    pub fn get(&self, name: &OsStr) -> Option<&[u8]> {
-        self.files
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, bytes)| bytes.as_slice())
-    }
-
     /// Every file's name and bytes.
     pub fn iter(&self) -> impl Iterator<Item = (&OsStr, &[u8])> {
         self.files

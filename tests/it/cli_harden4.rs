@@ -87,6 +87,16 @@ fn links_in_a_students_folder_and_hogs_environment_stay_out_of_the_sandbox() {
     assert!(!seen.contains(&hex(&key)), "{seen}");
     assert!(!seen.contains(MARKED) && !seen.contains(&hex(MARKED.as_bytes())));
     assert!(!seen.contains("XDG_CACHE_HOME"), "{seen}");
+    // A module that is a link is refused, in one line naming its target.
+    symlink("hog.py", d.join("s/link.py")).unwrap();
+    let (status, _, stderr) = run(d, &["grade", "s/link.py", "--goal", "5"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("s/link.py is a symbolic link")
+            && stderr.contains("name the file it points at (hog.py)"),
+        "{stderr}"
+    );
 }
 
 /// Lower-case hex, as Python's bytes.hex() writes it.
