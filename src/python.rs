@@ -1,9 +1,9 @@
 //! A student's Python strategy, asked for every state, in a sandbox.
 //!
-//! `python3 -I` (isolated mode: no user site-packages, no current folder on
-//! the module path, `PYTHON*` variables ignored) runs a small driver (below)
+//! `python3 -I` ([`crate::sandbox::python3`]) runs a small driver (below)
 //! in a subprocess confined by [`crate::sandbox`]. The module's folder (its
-//! top-level files) is first copied into a throwaway folder, which is the
+//! top-level regular files, read once through the sandbox's door:
+//! [`Module`]) is first written into a throwaway folder, which is the
 //! working folder and the only entry the driver adds to the module path (so
 //! `from dice import ...` works and nothing is written beside the
 //! original). The driver asks the function for every (score,
@@ -20,9 +20,8 @@
 //! is trusted: hog measures the time limit itself (the import, and each
 //! round, from the moment the one before it ended), compares the two rounds
 //! itself, and checks every answer the pipe carries. When time is up, hog
-//! asks the driver (SIGUSR1) which state it was asking, and names it. The
-//! environment is scrubbed (only `PATH`, `LANG`, and `HOME` and `TMPDIR`
-//! pointing at the throwaway folder; stdin closed), and only the last
+//! asks the driver (SIGUSR1) which state it was asking, and names it. Only
+//! the last
 //! [`STDERR_TAIL`] bytes of its stderr are kept, and at most
 //! [`MAX_ANSWERS`] bytes of each round's answers.
 
@@ -30,7 +29,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -43,7 +42,8 @@ use wait_timeout::ChildExt;
 
 use crate::files::temporary_folder;
 use crate::progress::StepBar;
-use crate::sandbox::Sandboxed;
+use crate::sandbox::{read_entering, Files, Sandboxed};
+
 /// How much of the module's stderr is kept: the end of it.
 const STDERR_TAIL: usize = 64 << 10;
 /// The most answer text read in a round: enough for goals up to about 5000
@@ -141,25 +141,31 @@ for round in range(2):
 os._exit(0)
 "#;
 
-/// The strategy `function` of the Python file `path` as a policy. When
-/// `stop` is requested, python3's process group is ended and the call
+/// The strategy `function` of the Python module `module` as a policy.
+/// When `stop` is requested, python3's process group is ended and the call
 /// unwinds ([`hog_solver::stop`]).
 pub fn python_policy(
-    path: &Path,
+    module: &Module,
     function: &str,
     rules: &Rules,
     goal: u32,
     time_limit: Duration,
     stop: &Stop,
 ) -> Result<Policy> {
+    let path = module.path.as_path();
     let sandbox = temporary_folder("hog-python-").context("cannot make a folder for python3")?;
-    let (module, left_out) = copy_module_folder(path, sandbox.path())
+    module
+        .files
+        .write_into(sandbox.path())
         .with_context(|| format!("{}: cannot copy its folder", path.display()))?;
+    let copy = sandbox
+        .path()
+        .join(path.file_name().context("a module file name")?);
     let name = format!("{}:{function}", path.display());
     // Two rounds of questions, one step per score row.
     let bar = StepBar::new(&format!("asking {name}"), 2 * u64::from(goal), "score rows");
     let rounds = run_driver(
-        &module,
+        &copy,
         function,
         goal,
         time_limit,
@@ -176,12 +182,13 @@ pub fn python_policy(
             None => String::new(),
         };
         let e = anyhow!("{}", format!("{e:#}").replace(&copy, &original));
-        match &left_out {
-            Some(files) => e.context(format!(
-                "{files} left out of its sandbox (over the {} MiB copied)",
-                MAX_FOLDER >> 20
-            )),
-            None => e,
+        if module.left_out.is_empty() {
+            e
+        } else {
+            e.context(format!(
+                "left out of its sandbox: {}",
+                module.left_out.join(", ")
+            ))
         }
     })
     .with_context(|| format!("{}", path.display()))?;
@@ -190,55 +197,82 @@ pub fn python_policy(
     answers_to_policy(&rounds, &name, function, rules, goal)
 }
 
-/// Copies the module's files ([`module_files`]) into `to`; returns the
-/// module's new path and the names of the files left out, if any.
-fn copy_module_folder(path: &Path, to: &Path) -> Result<(PathBuf, Option<String>)> {
-    let (files, left_out) = module_files(path)?;
-    for file in files {
-        std::fs::copy(&file, to.join(file.file_name().expect("a file name")))?;
-    }
-    let module = path.file_name().context("a module file name")?;
-    let left_out = (!left_out.is_empty()).then(|| left_out.join(", "));
-    Ok((to.join(module), left_out))
+/// A Python module and the files its sandbox holds beside it, read once
+/// through the sandbox's door ([`read_entering`]): what python3 runs is
+/// these bytes, whatever happens to the files afterwards.
+#[derive(Clone)]
+pub struct Module {
+    /// The module's file, as the user named it.
+    pub path: PathBuf,
+    /// The module and the other files at the top of its folder that may
+    /// enter: regular files, no links, the module first, then the
+    /// smallest, as many as fit in [`MAX_FOLDER`].
+    pub files: Files,
+    /// Each file of the folder left out, with why ("notes.txt (is a
+    /// symbolic link ...)"); subfolders are not named.
+    pub left_out: Vec<String>,
 }
 
-/// The files a Python module's sandbox holds: the module and the other
-/// regular files at the top of its folder (links followed, subfolders left
-/// out), smallest first, as many as fit in [`MAX_FOLDER`]; and the names
-/// of the files left out.
-pub fn module_files(path: &Path) -> Result<(Vec<PathBuf>, Vec<String>)> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let module = path.file_name().context("a module file name")?;
-    let mut files = vec![];
-    for entry in std::fs::read_dir(folder)? {
-        let entry = entry?;
-        match std::fs::metadata(entry.path()) {
-            Ok(meta) if meta.is_file() => {
-                // The module first, then the smallest.
-                files.push((entry.file_name() != module, meta.len(), entry.file_name()))
+impl Module {
+    /// Reads the module `path` and the files beside it; an error when the
+    /// module itself may not enter the sandbox.
+    pub fn read(path: &Path) -> Result<Module> {
+        let shown = path.display();
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let module = path.file_name().context("a module file name")?;
+        // The module first, then the smallest; subfolders are not copied.
+        let mut found = vec![(false, 0, module.to_os_string())];
+        let list = std::fs::read_dir(folder)
+            .with_context(|| format!("{shown}: cannot read its folder"))?;
+        for entry in list {
+            let entry = entry.with_context(|| format!("{shown}: cannot read its folder"))?;
+            let name = entry.file_name();
+            let size = match entry.metadata() {
+                Ok(meta) if meta.is_dir() => continue,
+                Ok(meta) => meta.len(),
+                Err(_) => 0,
+            };
+            if name != module {
+                found.push((true, size, name));
             }
-            _ => continue,
         }
-    }
-    files.sort();
-    let mut total = 0;
-    let mut kept = vec![];
-    let mut left_out = vec![];
-    for (other, size, file) in files {
-        total += size;
-        if total > MAX_FOLDER {
-            if !other {
-                bail!("it is larger than {} MiB", MAX_FOLDER >> 20);
+        found.sort();
+        let mut files = Files::default();
+        let mut left_out = vec![];
+        let mut total = 0;
+        for (other, size, name) in found {
+            let shown_name = name.to_string_lossy().into_owned();
+            if other && total + size > MAX_FOLDER {
+                left_out.push(format!(
+                    "{shown_name} (over the {} MiB copied)",
+                    MAX_FOLDER >> 20
+                ));
+                continue;
             }
-            left_out.push(file.to_string_lossy().into_owned());
-            continue;
+            match read_entering(&folder.join(&name), MAX_FOLDER - total) {
+                Ok(bytes) => {
+                    total += bytes.len() as u64;
+                    files.push(name, bytes);
+                }
+                Err(why) if other => left_out.push(format!("{shown_name} ({why})")),
+                Err(why) => match std::fs::read_link(path) {
+                    Ok(target) => bail!(
+                        "{shown} {why}: name the file it points at ({})",
+                        target.display()
+                    ),
+                    Err(_) => bail!("{shown} {why}"),
+                },
+            }
         }
-        kept.push(folder.join(&file));
+        Ok(Module {
+            path: path.to_path_buf(),
+            files,
+            left_out,
+        })
     }
-    Ok((kept, left_out))
 }
 
 /// What the driver's answers pipe carries.
@@ -274,23 +308,12 @@ fn run_driver(
     step: impl Fn() + Send + 'static,
     stop: &Stop,
 ) -> Result<[String; 2]> {
-    let mut command = Command::new("python3");
-    // -B: importing the module must not write __pycache__.
+    let mut command = crate::sandbox::python3(sandbox);
     command
-        .args(["-I", "-B", "-c", DRIVER])
+        .args(["-c", DRIVER])
         .arg(module)
         .arg(function)
         .arg(goal.to_string())
-        .current_dir(sandbox)
-        .env_clear()
-        .env(
-            "PATH",
-            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        )
-        .env("LANG", "C.UTF-8")
-        .env("HOME", sandbox)
-        .env("TMPDIR", sandbox)
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // The import and two rounds, and a second for starting python3.

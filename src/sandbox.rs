@@ -26,16 +26,23 @@
 //! * resource limits: CPU seconds, address space, file size, no core dumps,
 //!   and no new processes (`RLIMIT_NPROC` 0; the kernel exempts root).
 //!
+//! What enters the sandbox enters through one door, [`read_entering`]:
+//! regular files only, no link followed, nothing from `/proc`, never hog's
+//! key; and the program gets an environment of its own, nothing of hog's
+//! ([`python3`]).
+//!
 //! Where no PID namespace can be made (some containers forbid namespaces),
 //! the program runs without one, and [`Sandboxed::pid_namespace`] says so:
 //! it can then signal hog, and a process it starts that leaves the group
 //! outlives it (only as root, whom `RLIMIT_NPROC` does not stop).
 
-use std::ffi::CString;
+use std::ffi::{CString, OsStr, OsString};
 use std::io::Read;
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
 use anyhow::{Context, Result};
@@ -248,4 +255,116 @@ fn limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
         },
     )?;
     Ok(())
+}
+
+/// Files on their way into a sandbox's folder: each name (one path
+/// component) and the bytes read through [`read_entering`], so what the
+/// sandbox holds is what was read, whenever it is written there.
+#[derive(Clone, Default)]
+pub struct Files {
+    files: Vec<(OsString, Vec<u8>)>,
+}
+
+impl Files {
+    /// Adds `name` with `bytes`.
+    pub fn push(&mut self, name: OsString, bytes: Vec<u8>) {
+        self.files.push((name, bytes));
+    }
+
+    /// Every file's name and bytes.
+    pub fn iter(&self) -> impl Iterator<Item = (&OsStr, &[u8])> {
+        self.files
+            .iter()
+            .map(|(n, b)| (n.as_os_str(), b.as_slice()))
+    }
+
+    /// Writes every file into `folder` (the sandbox's own, new folder).
+    pub fn write_into(&self, folder: &Path) -> std::io::Result<()> {
+        for (name, bytes) in &self.files {
+            std::fs::write(folder.join(name), bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// The one door into a sandbox: the bytes of `path`, if it may enter, or
+/// why not (a phrase to follow the file's name). It may when it is a
+/// regular file that is no symbolic link (opened with `O_NOFOLLOW`, so no
+/// link leads elsewhere: to `/proc`, to hog's key, out of the folder), is
+/// not on procfs, is not hog's key under another name (a hard link: the
+/// same device and inode), and holds at most `cap` bytes (read no
+/// further). Opened without blocking: a FIFO put in its place cannot hang
+/// hog.
+pub fn read_entering(path: &Path, cap: u64) -> std::result::Result<Vec<u8>, String> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path);
+    let file = match file {
+        Ok(file) => file,
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+            return Err("is a symbolic link (hog copies no link into its sandbox)".into())
+        }
+        Err(e) => return Err(format!("cannot be read ({e})")),
+    };
+    let metadata = file
+        .metadata()
+        .map_err(|e| format!("cannot be read ({e})"))?;
+    if !metadata.is_file() {
+        return Err(format!(
+            "is {}, not a regular file",
+            crate::files::kind(&metadata)
+        ));
+    }
+    if rustix::fs::fstatfs(&file).is_ok_and(|fs| fs.f_type == rustix::fs::PROC_SUPER_MAGIC) {
+        return Err("is a file of /proc".into());
+    }
+    if crate::secret::is_key(&metadata) {
+        return Err("is hog's secret key (a hard link to it)".into());
+    }
+    let mut bytes = vec![];
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot be read ({e})"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("is larger than {} KiB", cap >> 10));
+    }
+    Ok(bytes)
+}
+
+/// python3 as the sandbox runs it: `python3 -I -B` (isolated: no user
+/// site-packages, no current folder on the module path, `PYTHON*`
+/// variables ignored; no `__pycache__` written), found on hog's `PATH`, in
+/// `folder` with a fixed environment of its own: `PATH` the system's
+/// folders, `LANG` and `LC_ALL` `C.UTF-8`, and `HOME` and `TMPDIR` the
+/// folder. Nothing of hog's own environment reaches it; stdin is closed.
+pub fn python3(folder: &Path) -> Command {
+    let mut command = Command::new(on_path("python3").unwrap_or_else(|| "python3".into()));
+    command
+        .args(["-I", "-B"])
+        .current_dir(folder)
+        .env_clear()
+        .env("PATH", SYSTEM_PATH)
+        .env("LANG", "C.UTF-8")
+        .env("LC_ALL", "C.UTF-8")
+        .env("HOME", folder)
+        .env("TMPDIR", folder)
+        .stdin(std::process::Stdio::null());
+    command
+}
+
+/// The `PATH` of a sandboxed program.
+const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The first executable file `program` in a folder of hog's `PATH`.
+fn on_path(program: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .filter(|folder| folder.is_absolute())
+        .map(|folder| folder.join(program))
+        .find(|file| {
+            std::fs::metadata(file)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }

@@ -35,7 +35,7 @@ use hog_solver::{Error, Model, Rules};
 
 use crate::files::open_input;
 use crate::progress::{SolveBar, Spinner};
-use crate::python::python_policy;
+use crate::python::{python_policy, Module};
 
 /// What kind of file a strategy text names.
 pub enum FileKind<'a> {
@@ -200,6 +200,24 @@ impl Sources {
         }
     }
 
+    /// The strategy `function` of a Python module read before, as a policy.
+    pub fn python(
+        &self,
+        module: &Module,
+        function: &str,
+        rules: &Rules,
+        goal: u32,
+    ) -> Result<Policy> {
+        python_policy(
+            module,
+            function,
+            rules,
+            goal,
+            self.python_timeout,
+            &self.stop,
+        )
+    }
+
     fn file(&self, text: &str, rules: &Rules, goal: u32) -> Result<Policy> {
         let at_position = |error: Error| match error {
             Error::BadStrategyFile {
@@ -221,7 +239,7 @@ impl Sources {
             FileKind::Python { path, function } => {
                 // A FIFO is refused here.
                 open_input(path)?;
-                python_policy(path, function, rules, goal, self.python_timeout, &self.stop)
+                self.python(&Module::read(path)?, function, rules, goal)
             }
             FileKind::Csv(path) => {
                 policy_from_csv(open_input(path)?, rules, goal).map_err(at_position)

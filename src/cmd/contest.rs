@@ -15,6 +15,7 @@
 //! entry grades only its pairs, and an edited file gets a new key.
 
 mod bids;
+mod class;
 mod output;
 mod pages;
 
@@ -34,8 +35,10 @@ use sha2::{Digest, Sha256};
 use super::contest_cache::{key, key_with_bid, Cache, Key};
 use super::{baseline_or_course, game_of, write_json};
 use crate::cli::ContestArgs;
+use crate::python::Module;
 use crate::recorded::recorded_game;
 use crate::sources::{extension, FileKind, Sources};
+use hog_solver::strategy::StrategySpec;
 use output::{write_output, write_table, EntryReport, MatrixReport, Output, Report, Summary};
 
 /// The strategy files a folder's entries are read from.
@@ -50,18 +53,27 @@ pub struct Entry {
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
 
+/// The game a contest plays, and the project folders it excludes, each
+/// with its reason.
+pub struct Game {
+    pub rules: Rules,
+    pub goal: u32,
+    pub excluded: Vec<(PathBuf, String)>,
+}
+
 /// The game a contest plays: `--rules` and `--goal`, else the game that the
 /// entries' files record (one game for all: files made for two games are
 /// an error), else the semester that the project folders of the Python
-/// entries name (entries whose semesters share a preset are one game), else
-/// fa16 to 100. With `--rules` or
-/// `--goal`, an entry made for another game is excluded by [`run`].
+/// entries name (entries whose semesters share a preset are one game;
+/// among several folders, the one most name, [`class::game`], with the
+/// folders that name another excluded), else fa16 to 100. With `--rules`
+/// or `--goal`, an entry made for another game is excluded by [`run`].
 pub fn game(
     args: &ContestArgs,
     entries: &[Entry],
     json: bool,
     out: &mut super::Led,
-) -> Result<(Rules, u32)> {
+) -> Result<Game> {
     let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
     let fits = |(rules, goal): &(Rules, u32)| {
         given_rules.as_ref().is_none_or(|r| r == rules)
@@ -85,20 +97,38 @@ pub fn game(
     if folders.is_empty() {
         folders.push(Path::new(""));
     }
+    if given_rules.is_none() && recording.is_empty() && folders.len() > 1 {
+        if let Some((game, line)) = class::game(&folders, args.game.goal)? {
+            let line = crate::printable::printable_line(&line).into_owned();
+            out.pending = Some((line, json));
+            return Ok(game);
+        }
+    }
     let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
-    game_of(&args.game, &strategies, &folders, json, out)
+    let (rules, goal) = game_of(&args.game, &strategies, &folders, json, out)?;
+    Ok(Game {
+        rules,
+        goal,
+        excluded: vec![],
+    })
 }
 
+/// Plays the contest of `game`; the entries of its excluded folders are
+/// excluded with their folder's reason.
 pub fn run(
     args: &ContestArgs,
     entries: &[Entry],
-    rules: &Rules,
-    goal: u32,
+    game: &Game,
     sources: &Sources,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = rules.clone();
+    let Game {
+        rules,
+        goal,
+        excluded,
+    } = game;
+    let (rules, goal) = (rules.clone(), *goal);
     if !(0.0..0.5).contains(&args.margin) {
         bail!(
             "--margin {}: a margin is at least 0 and below 0.5",
@@ -109,6 +139,8 @@ pub fn run(
     // where the results go, and the cache as it is now (an entry could
     // write them).
     let identities: Vec<Identity> = entries.iter().map(|e| Identity::of(&e.source)).collect();
+    // Whose files change while the baseline, then each entry, runs.
+    let mut changes = Changes::new(&identities);
     let output = args.output.as_deref().map(Output::of).transpose()?;
     pages::check(args, output, &rules, goal)?;
     let cache = Cache::open(args)?;
@@ -123,20 +155,32 @@ pub fn run(
         entries.len() as u64,
         "{bar:40} {pos}/{len} entries resolved",
     )?;
-    let mut resolved: Vec<Resolved> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let result = match identities[..i]
-                .iter()
-                .position(|id| id.same == identities[i].same)
-            {
-                Some(first) => Err(format!(
-                    "the same entry as {}, given twice",
-                    entries[first].source
-                )),
-                None => resolve(entry, &rules, goal, sources).and_then(|resolved| {
-                    if contents(&identities[i].files) == identities[i].contents {
+    let baseline_changed = changes.made_by(None);
+    let mut changed: Vec<Vec<usize>> = vec![];
+    let mut resolved: Vec<Resolved> = vec![];
+    for (i, entry) in entries.iter().enumerate() {
+        let id = &identities[i];
+        let folder = match FileKind::of(&entry.source) {
+            FileKind::Python { path, .. } => path.parent(),
+            _ => None,
+        };
+        let in_excluded = excluded
+            .iter()
+            .find(|(excluded, _)| Some(excluded.as_path()) == folder);
+        let first = identities[..i]
+            .iter()
+            .position(|other| other.same == id.same);
+        let result = match (in_excluded, first) {
+            (Some((_, why)), _) => Err(why.clone()),
+            (None, Some(first)) => Err(format!(
+                "the same entry as {}, given twice",
+                entries[first].source
+            )),
+            (None, None) => {
+                resolve(entry, id.module.as_ref(), &rules, goal, sources).and_then(|resolved| {
+                    // An entry graded from its kept bytes is what it was; any
+                    // other is checked against its files as they were.
+                    if id.module.is_some() || contents(&id.files) == id.contents {
                         Ok(resolved)
                     } else {
                         Err(
@@ -145,12 +189,13 @@ pub fn run(
                                 .to_string(),
                         )
                     }
-                }),
-            };
-            bar.inc(1);
-            result
-        })
-        .collect();
+                })
+            }
+        };
+        changed.push(changes.made_by(Some(i)));
+        resolved.push(result);
+        bar.inc(1);
+    }
     bar.finish_and_clear();
     // Under bids, each entry's final_bid, part of its key: an entry
     // without one is excluded.
@@ -168,17 +213,50 @@ pub fn run(
             }
         }
     }
-    // A note on each graded entry whose file has the bytes of an earlier one.
+    // A note on each graded entry whose file has the bytes of an earlier
+    // one, and on each entry whose run changed another's files (said on
+    // stderr too, as it happens to the classmate's folder).
+    let changed_names = |changed: &[usize]| {
+        changed
+            .iter()
+            .map(|&j| format!("{} ({})", entries[j].name, entries[j].source))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !baseline_changed.is_empty() {
+        warn(&format!(
+            "while the baseline ran, the files of {} changed; every entry is graded from \
+             its files as they were before anything ran",
+            changed_names(&baseline_changed)
+        ));
+    }
     let notes: Vec<Option<String>> = (0..entries.len())
         .map(|i| {
-            let bytes = identities[i].bytes?;
-            let first = (0..i).find(|&j| identities[j].bytes == Some(bytes))?;
-            resolved[i].is_ok().then(|| {
-                format!(
-                    "byte-identical to {} ({})",
-                    entries[first].name, entries[first].source
-                )
-            })
+            let identical = identities[i].bytes.and_then(|bytes| {
+                let first = (0..i).find(|&j| identities[j].bytes == Some(bytes))?;
+                resolved[i].is_ok().then(|| {
+                    format!(
+                        "byte-identical to {} ({})",
+                        entries[first].name, entries[first].source
+                    )
+                })
+            });
+            let wrote = (!changed[i].is_empty()).then(|| {
+                let note = format!(
+                    "while it ran, the files of {} changed (each entry is graded from its \
+                     files as they were before any entry ran)",
+                    changed_names(&changed[i])
+                );
+                warn(&format!(
+                    "entry {} ({}): {note}",
+                    entries[i].name, entries[i].source
+                ));
+                note
+            });
+            match (identical, wrote) {
+                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                (a, b) => a.or(b),
+            }
         })
         .collect();
 
@@ -393,7 +471,15 @@ pub fn run(
 /// another game than the contest's, it cannot be read or run, or it sees
 /// state that `final_strategy(score, opponent_score)` cannot (fa16's dice
 /// sides: `optimal`, `best_response(S)`), so a course could not accept it.
-fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolved {
+/// A Python entry is run from `module`, its files as read before any entry
+/// ran, where it has them.
+fn resolve(
+    entry: &Entry,
+    module: Option<&Module>,
+    rules: &Rules,
+    goal: u32,
+    sources: &Sources,
+) -> Resolved {
     match recorded_game(&entry.source) {
         Err(e) => return Err(format!("{e:#}")),
         Ok(Some((made_for, made_goal))) if (&made_for, made_goal) != (rules, goal) => {
@@ -405,7 +491,13 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
         }
         Ok(_) => {}
     }
-    let policy = sources.policy(&entry.source, rules, goal).map_err(|e| {
+    let policy = match (module, FileKind::of(&entry.source)) {
+        (Some(module), FileKind::Python { function, .. }) => {
+            sources.python(module, function, rules, goal)
+        }
+        _ => sources.policy(&entry.source, rules, goal),
+    };
+    let policy = policy.map_err(|e| {
         // The reason, without the source the entry already names.
         let reason = format!("{e:#}");
         match reason.strip_prefix(&format!("{}: ", entry.source)) {
@@ -430,28 +522,29 @@ fn resolve(entry: &Entry, rules: &Rules, goal: u32, sources: &Sources) -> Resolv
 }
 
 /// What makes two entries the same: the same file (after links), or the same
-/// text; the SHA-256 of a file entry's bytes; and the SHA-256 of every file
-/// the entry is made of ([`made_of`]), taken before any entry runs.
+/// text; the SHA-256 of a file entry's bytes; a Python file entry's module
+/// and the files beside it, read through the sandbox's door and kept (it
+/// is graded from these); and the files the entry is made of, with the
+/// SHA-256 of their bytes, taken before any entry runs.
 struct Identity {
     same: String,
     bytes: Option<[u8; 32]>,
+    module: Option<Module>,
     files: Vec<PathBuf>,
     contents: [u8; 32],
 }
 
 impl Identity {
     fn of(source: &str) -> Identity {
-        let path = match FileKind::of(source) {
-            FileKind::Python { path, .. } => path,
-            FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => path,
-        };
+        let kind = FileKind::of(source);
+        let path = kind.path();
         let file = path.canonicalize().ok().filter(|p| p.is_file());
         let bytes = file
             .as_ref()
             .and_then(|p| std::fs::read(p).ok())
             .map(|bytes| Sha256::digest(bytes).into());
         // A Python entry's function is part of what it is.
-        let function = match FileKind::of(source) {
+        let function = match kind {
             FileKind::Python { function, .. } => function,
             _ => "",
         };
@@ -459,29 +552,94 @@ impl Identity {
             Some(file) => format!("{}:{function}", file.display()),
             None => source.trim().to_string(),
         };
-        let files = made_of(source);
+        // A regular file named as a file: kept. Anything else is left to
+        // the sources, which say what is wrong with it.
+        let named_file = matches!(StrategySpec::parse(source), Ok(StrategySpec::File(_)))
+            && path.symlink_metadata().is_ok_and(|m| m.is_file());
+        let module = match kind {
+            FileKind::Python { path, .. } if named_file => Module::read(path).ok(),
+            _ => None,
+        };
+        let files = match &module {
+            // The folder too: a file added to it shows in its times.
+            Some(module) => {
+                let folder = match path.parent() {
+                    Some(parent) if !parent.as_os_str().is_empty() => parent,
+                    _ => Path::new("."),
+                };
+                let kept = module.files.iter().map(|(name, _)| folder.join(name));
+                std::iter::once(folder.to_path_buf()).chain(kept).collect()
+            }
+            None => vec![path.to_path_buf()],
+        };
         Identity {
             same,
             bytes,
+            module,
             contents: contents(&files),
             files,
         }
     }
 }
 
-/// The files an entry is made of: a Python entry's module and the files
-/// its sandbox copies beside it, a table's file, nothing for a strategy by
-/// name. An entry whose files changed between the start of the contest and
-/// its resolving (another entry may write them) is excluded.
-fn made_of(source: &str) -> Vec<PathBuf> {
-    match FileKind::of(source) {
-        FileKind::Python { path, .. } => crate::python::module_files(path)
-            .map(|(files, _)| files)
-            .unwrap_or_default(),
-        FileKind::Csv(path) | FileKind::Json(path) | FileKind::Table(path) => {
-            vec![path.to_path_buf()]
-        }
+/// The files of every entry as they were last seen (each file's device,
+/// inode, size, and change and modification times: a write changes the
+/// change time, which no program sets), to find whose run changed them.
+struct Changes<'a> {
+    identities: &'a [Identity],
+    seen: Vec<Vec<Option<[i64; 7]>>>,
+}
+
+impl<'a> Changes<'a> {
+    fn new(identities: &'a [Identity]) -> Changes<'a> {
+        let seen = identities.iter().map(|id| stamps(&id.files)).collect();
+        Changes { identities, seen }
     }
+
+    /// The entries (but `ran`) whose files changed since last seen.
+    fn made_by(&mut self, ran: Option<usize>) -> Vec<usize> {
+        let mut changed = vec![];
+        for (j, id) in self.identities.iter().enumerate() {
+            let now = stamps(&id.files);
+            if now != self.seen[j] {
+                if Some(j) != ran {
+                    changed.push(j);
+                }
+                self.seen[j] = now;
+            }
+        }
+        changed
+    }
+}
+
+/// Each file's device, inode, size, and change and modification times
+/// (seconds and nanoseconds); `None` for a file that cannot be seen.
+fn stamps(files: &[PathBuf]) -> Vec<Option<[i64; 7]>> {
+    use std::os::unix::fs::MetadataExt;
+    files
+        .iter()
+        .map(|file| {
+            let m = file.symlink_metadata().ok()?;
+            Some([
+                m.dev() as i64,
+                m.ino() as i64,
+                m.size() as i64,
+                m.ctime(),
+                m.ctime_nsec(),
+                m.mtime(),
+                m.mtime_nsec(),
+            ])
+        })
+        .collect()
+}
+
+/// A line on stderr.
+fn warn(line: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "warning: {}",
+        crate::printable::printable(line)
+    );
 }
 
 /// The SHA-256 of the names and bytes of `files`.

@@ -241,9 +241,9 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
         }
         Command::Contest(args) => {
             let entries = contest::expand_entries(&args.entries)?;
-            let (rules, goal) = contest::game(args, &entries, args.json.json, out)?;
+            let game = contest::game(args, &entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
-            contest::run(args, &entries, &rules, goal, &sources, args.json.json, out)
+            contest::run(args, &entries, &game, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
             // `--strategy final` names no file.

@@ -17,15 +17,14 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use wait_timeout::ChildExt;
 
 use super::calls::{Call, Value};
-use super::input::{self, Input};
 use crate::files::temporary_folder;
-use crate::sandbox::Sandboxed;
+use crate::sandbox::{python3, read_entering, Files, Sandboxed};
 
 /// The time for the whole probe, python3's start included.
 const TIME_LIMIT: Duration = Duration::from_secs(5);
@@ -102,12 +101,13 @@ os._exit(0)
 /// none), or `None` if python3 could not be asked.
 pub fn ask(folder: &Path, calls: &[Call]) -> Option<Vec<Option<Value>>> {
     let sandbox = temporary_folder("hog-probe-").ok()?;
+    let mut files = Files::default();
     for module in ["hog.py", "dice.py"] {
-        let shown = folder.join(module).display().to_string();
-        if let Input::Text(text) = input::read(&folder.join(module), &shown, MAX_MODULE) {
-            std::fs::write(sandbox.path().join(module), text).ok()?;
+        if let Ok(bytes) = read_entering(&folder.join(module), MAX_MODULE) {
+            files.push(module.into(), bytes);
         }
     }
+    files.write_into(sandbox.path()).ok()?;
     let questions: Vec<(String, Vec<i64>)> = calls
         .iter()
         .map(|call| {
@@ -122,21 +122,11 @@ pub fn ask(folder: &Path, calls: &[Call]) -> Option<Vec<Option<Value>>> {
             (call.function.clone(), args)
         })
         .collect();
-    let mut command = Command::new("python3");
+    let mut command = python3(sandbox.path());
     command
-        .args(["-I", "-B", "-c", DRIVER])
+        .args(["-c", DRIVER])
         .arg(serde_json::to_string(&questions).ok()?)
         .arg(CALL_LIMIT.to_string())
-        .current_dir(sandbox.path())
-        .env_clear()
-        .env(
-            "PATH",
-            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        )
-        .env("LANG", "C.UTF-8")
-        .env("HOME", sandbox.path())
-        .env("TMPDIR", sandbox.path())
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
     let mut python = Sandboxed::spawn(&mut command, TIME_LIMIT.as_secs()).ok()?;

@@ -1,6 +1,6 @@
 //! Hardening, third round, end to end on the built binary: a killed hog
-//! leaves nothing running, a module can neither forge the contest cache nor
-//! rewrite another entry unseen, course tables play under every preset,
+//! leaves nothing running, a module cannot forge the contest cache, course
+//! tables play under every preset,
 //! rules the engine cannot compute are refused in one line, memories are
 //! named as memories, and the outputs say what they hold.
 
@@ -156,30 +156,6 @@ fn a_sandboxed_module_cannot_read_the_key() {
     assert_eq!(key.len(), 32);
     let seen = std::fs::read_to_string(&stolen).unwrap();
     assert_eq!(seen, "none");
-}
-
-#[test]
-fn an_entry_whose_files_another_entry_rewrote_is_excluded() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let victim = d.join("b_victim/hog.py");
-    let rewrite = format!(
-        "open({victim:?}, 'w').write('def final_strategy(score, opponent_score):\\n    return 0\\n')"
-    );
-    write_all(
-        d,
-        &[
-            ("a_rewriter/hog.py", module(&rewrite)),
-            ("b_victim/hog.py", module("")),
-            ("c_other/hog.py", module("")),
-        ],
-    );
-    let report = contest(d, &[".", "--goal", "5"]);
-    let (status, reason) = entry(&report, "b_victim");
-    assert_eq!(status, "excluded", "{report}");
-    assert!(reason.contains("its files changed"), "{reason}");
-    assert_eq!(entry(&report, "a_rewriter").0, "ok");
-    assert_eq!(entry(&report, "c_other").0, "ok");
 }
 
 #[test]

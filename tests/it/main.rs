@@ -13,6 +13,7 @@ mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
 mod cli_harden3;
+mod cli_harden4;
 mod cli_heatmap;
 mod cli_newcomer;
 mod cli_page;
