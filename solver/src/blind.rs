@@ -169,9 +169,9 @@ const MAX_SWEEPS: usize = 200;
 /// and Pig Fest's 32 make a sweep cost about a second at goal 100.
 const MANY_HIDDEN: usize = 8;
 /// The most sweeps of an ascent from a start under [`many_hidden`] rules,
-/// where a sweep costs about a second: the ascents from fa18-contest's to
-/// sp19-contest's starts gain 1e-5 or less of win rate after their eighth
-/// sweep, and most end by then.
+/// where a sweep costs about a second: under fa18-, su18-, sp19- and
+/// su19-contest the best start's ascent gains at most 5e-5 of win rate
+/// after its eighth sweep.
 const FEW_SWEEPS: usize = 8;
 
 /// The most cells a kick changes.
