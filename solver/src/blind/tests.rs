@@ -232,7 +232,11 @@ fn reach_weighted(model: &Model, seen: &Policy, reach: &Grid<f64>) -> Policy {
 /// opening, both graded by the evaluator.
 #[test]
 fn the_search_is_as_good_as_every_starts_ascent_under_many_hidden_values() {
-    for (preset, goal) in [("sp19-contest", 40), ("su19-contest", 40), ("su18-contest", 40)] {
+    for (preset, goal) in [
+        ("sp19-contest", 40),
+        ("su19-contest", 40),
+        ("su18-contest", 40),
+    ] {
         let rules = crate::Preset::find(preset).unwrap().rules();
         let model = Model::new(&rules, goal).unwrap();
         assert!(model.hidden().len() > 8, "{preset}: many hidden values");
