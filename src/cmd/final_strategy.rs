@@ -168,7 +168,9 @@ pub fn run(
     if let Some(seconds) = feral_seconds(&model) {
         // Off a terminal no spinner shows: one line says what takes so long.
         if !std::io::stderr().is_terminal() {
-            eprintln!(
+            // A stderr that cannot be written loses only this note.
+            let _ = writeln!(
+                std::io::stderr(),
                 "hog final: {searching} under Feral Hogs' memories, which takes about \
                  {seconds} s of processor time (up to a few times that in wall time on a busy \
                  machine)"
