@@ -426,4 +426,30 @@ mod rigour {
             }
         }
     }
+
+    /// A split parts the cell's allowed answers in two non-empty sets, with
+    /// the restricted response's two answers there on different sides, so
+    /// that every blind answer lies in exactly one child (fa16, goal 30,
+    /// the root's split).
+    #[test]
+    fn a_split_parts_the_cells_answers_in_two() {
+        let rules = Rules::fa16();
+        let model = Model::new(&rules, 30).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
+        let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+        let field = [Against::new(&engine, &b)];
+        let (root, response) = engine.restricted(&field, &[], None);
+        let (cell, kept, rest) = root.split.expect("fa16 answers the sides apart");
+        let every = rules
+            .actions()
+            .fold(0u16, |m, a| m | 1 << (a - rules.min_action()));
+        assert!(kept != 0 && rest != 0 && kept & rest == 0 && kept | rest == every);
+        let (s, o) = (cell as usize / 30, cell as usize % 30);
+        let side = |h: usize| {
+            let a = i32::from(response.table[[h, s, o]]) - rules.min_action();
+            kept & (1 << a) != 0
+        };
+        assert_ne!(side(0), side(1), "the sides' answers at {s}-{o}");
+    }
 }
