@@ -33,7 +33,8 @@
 //! ```
 //!
 //! is what the response would lose there by answering blindly, the rest
-//! kept. The split falls on the cell where it is largest. With h₁ the first
+//! kept. The split falls on the cell where it is largest among the
+//! [`SPLIT_CANDIDATES`] disagreeing cells of most reach. With h₁ the first
 //! reached hidden value and h₂ one answered otherwise, S is the allowed
 //! actions that h₁ regrets less than h₂ does (h₁'s answer always, h₂'s
 //! never), and the children allow S, and the rest, there. A blind policy
@@ -92,6 +93,10 @@ struct Node {
     /// (bit a − min) that the children keep there.
     split: Split,
 }
+
+/// The disagreeing cells of most reach among which a node's split takes
+/// the one of most regret-weighted reach (see the module docs).
+const SPLIT_CANDIDATES: usize = 16;
 
 /// A cell (s · goal + o) and the two sets of its allowed actions, by bit
 /// a − min action, that the two children keep there.
@@ -279,67 +284,78 @@ impl Engine<'_, f64> {
         let mut work = Work::new(self, field);
         work.reach(&ours);
         let reach_us = &work.field[0].reach_us;
-        let mut split = None;
-        let mut most = f64::NEG_INFINITY;
+        let reached_in = |s: usize, o: usize| -> Vec<(usize, i8, f64)> {
+            (0..hidden.len())
+                .map(|h| {
+                    let x = hidden.state(h, s as u32, o as u32);
+                    (h, ours.actions()[[h, s, o]], *reach_us.get(x))
+                })
+                .filter(|&(_, _, r)| r > 0.0)
+                .collect()
+        };
+        // The disagreeing cells of most reach: the regret is weighed in
+        // these alone, each hidden value's options costing a state's solve.
+        let mut candidates: Vec<(f64, usize, usize)> = vec![];
         for s in 0..goal {
             for o in 0..goal {
-                let reached: Vec<(usize, i8, f64)> = (0..hidden.len())
-                    .map(|h| {
-                        let x = hidden.state(h, s as u32, o as u32);
-                        (h, ours.actions()[[h, s, o]], *reach_us.get(x))
-                    })
-                    .filter(|&(_, _, r)| r > 0.0)
-                    .collect();
-                let Some(&(_, first, _)) = reached.first() else {
-                    continue;
-                };
-                let Some(&(h2, other, _)) = reached.iter().find(|(_, a, _)| *a != first) else {
-                    continue;
-                };
-                let cell = s * goal + o;
-                let allowed_here: Vec<i32> = actions
-                    .clone()
-                    .filter(|a| allowed[cell] & (1 << (a - min)) != 0)
-                    .collect();
-                // Each reached hidden value's Q over the allowed actions.
-                let q: Vec<Vec<f64>> = reached
-                    .iter()
-                    .map(|&(h, _, _)| {
-                        let x = hidden.state(h, s as u32, o as u32);
-                        let options = self.options(x, &mut buffer, them, us, f64::clone);
-                        allowed_here
-                            .iter()
-                            .map(|&a| *options.value(a).expect("no turn passes"))
-                            .collect()
-                    })
-                    .collect();
-                let best = |i: usize| q[i].iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let blind = |j: usize| -> f64 {
-                    reached.iter().enumerate().map(|(i, r)| r.2 * q[i][j]).sum()
-                };
-                let b = (0..allowed_here.len())
-                    .reduce(|b, j| if blind(j) > blind(b) { j } else { b })
-                    .expect("a cell allows an action");
-                let regret: f64 = reached
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| r.2 * (best(i) - q[i][b]))
-                    .sum();
-                if regret > most {
-                    most = regret;
-                    let i2 = reached
-                        .iter()
-                        .position(|r| r.0 == h2)
-                        .expect("h2 is reached");
-                    let mut kept = 0u16;
-                    for (j, &a) in allowed_here.iter().enumerate() {
-                        let prefers = best(0) - q[0][j] < best(i2) - q[i2][j];
-                        if (prefers || a == i32::from(first)) && a != i32::from(other) {
-                            kept |= 1 << (a - min);
-                        }
-                    }
-                    split = Some((cell as u32, kept, allowed[cell] & !kept & all));
+                let reached = reached_in(s, o);
+                if reached.iter().any(|r| r.1 != reached[0].1) {
+                    candidates.push((reached.iter().map(|r| r.2).sum(), s, o));
                 }
+            }
+        }
+        candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        candidates.truncate(SPLIT_CANDIDATES);
+        let mut split = None;
+        let mut most = f64::NEG_INFINITY;
+        for &(_, s, o) in &candidates {
+            let reached = reached_in(s, o);
+            let first = reached[0].1;
+            let Some(&(h2, other, _)) = reached.iter().find(|(_, a, _)| *a != first) else {
+                continue;
+            };
+            let cell = s * goal + o;
+            let allowed_here: Vec<i32> = actions
+                .clone()
+                .filter(|a| allowed[cell] & (1 << (a - min)) != 0)
+                .collect();
+            // Each reached hidden value's Q over the allowed actions.
+            let q: Vec<Vec<f64>> = reached
+                .iter()
+                .map(|&(h, _, _)| {
+                    let x = hidden.state(h, s as u32, o as u32);
+                    let options = self.options(x, &mut buffer, them, us, f64::clone);
+                    allowed_here
+                        .iter()
+                        .map(|&a| *options.value(a).expect("no turn passes"))
+                        .collect()
+                })
+                .collect();
+            let best = |i: usize| q[i].iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let blind =
+                |j: usize| -> f64 { reached.iter().enumerate().map(|(i, r)| r.2 * q[i][j]).sum() };
+            let b = (0..allowed_here.len())
+                .reduce(|b, j| if blind(j) > blind(b) { j } else { b })
+                .expect("a cell allows an action");
+            let regret: f64 = reached
+                .iter()
+                .enumerate()
+                .map(|(i, r)| r.2 * (best(i) - q[i][b]))
+                .sum();
+            if regret > most {
+                most = regret;
+                let i2 = reached
+                    .iter()
+                    .position(|r| r.0 == h2)
+                    .expect("h2 is reached");
+                let mut kept = 0u16;
+                for (j, &a) in allowed_here.iter().enumerate() {
+                    let prefers = best(0) - q[0][j] < best(i2) - q[i2][j];
+                    if (prefers || a == i32::from(first)) && a != i32::from(other) {
+                        kept |= 1 << (a - min);
+                    }
+                }
+                split = Some((cell as u32, kept, allowed[cell] & !kept & all));
             }
         }
         (Evaluated { bound, split }, response)
