@@ -61,8 +61,15 @@
 //! The ascent stops at a local optimum, and which one depends on the start.
 //! The starts are: the best response that sees the sides (its first sweep
 //! weighs each cell by that policy's own reach), its slice for the first
-//! sides (six), and for each other sides value "flip first": the flipping
-//! action (Pork Chop) whenever our score is 0, then that slice.
+//! sides (six), the reach-weighted start (in each cell, the answer of the
+//! sighted best response with the most reach under it, summed over the
+//! hidden values where it gives that answer), and for each other sides
+//! value "flip first": the flipping action (Pork Chop) whenever our score
+//! is 0, then that slice. Every start is climbed, and the search keeps the
+//! best. Under rules that hide many values (Time Trot, Pig Fest: see
+//! [`many_hidden`]) a sweep costs about a second, so there the starts leave
+//! out "flip first" and each ascent stops after at most [`FEW_SWEEPS`]
+//! sweeps.
 //!
 //! Then an iterated local search: a *kick* makes one to [`KICK_CELLS`]
 //! *moves* in the best policy so far, and an ascent from the kicked policy,
@@ -161,8 +168,11 @@ const MAX_SWEEPS: usize = 200;
 /// Feral Hogs classes share the sweeps' work: Time Trot's 10 or 16 values
 /// and Pig Fest's 32 make a sweep cost about a second at goal 100.
 const MANY_HIDDEN: usize = 8;
-/// The sweeps of the one ascent under [`many_hidden`] rules.
-const FEW_SWEEPS: usize = 4;
+/// The most sweeps of an ascent from a start under [`many_hidden`] rules,
+/// where a sweep costs about a second: under fa18-, su18-, sp19- and
+/// su19-contest the best start's ascent gains at most 5e-5 of win rate
+/// after its eighth sweep.
+const FEW_SWEEPS: usize = 8;
 
 /// The most cells a kick changes.
 const KICK_CELLS: usize = 5;
@@ -174,9 +184,9 @@ const KICK_BATCH: usize = 2;
 const SEED: u64 = 0x6f67;
 
 /// Whether the rules hide more than [`MANY_HIDDEN`] values without Feral
-/// Hogs (the contests' Time Trot and Pig Fest): there the search is one
-/// ascent from the sighted best response, of at most [`FEW_SWEEPS`]
-/// sweeps, and kicks only where asked for (`--effort`).
+/// Hogs (the contests' Time Trot and Pig Fest): there the ascents from the
+/// starts (no "flip first") make at most [`FEW_SWEEPS`] sweeps, and kicks
+/// come only where asked for (`--effort`).
 fn many_hidden(model: &Model) -> bool {
     model.hidden().len() > MANY_HIDDEN && model.feral().is_none()
 }
@@ -243,11 +253,7 @@ impl<V: Probability> Engine<'_, V> {
             )));
         }
         let field = [Against::new(self, b)];
-        let starts = if many_hidden(model) {
-            vec![seen]
-        } else {
-            self.starts(&field, &seen)
-        };
+        let starts = self.starts(&field, &seen);
         let best = self.climb_starts(&field, &starts);
         let best = self.kick_search(&field, best, kicks);
         Ok(BlindResponse {
@@ -264,7 +270,7 @@ impl<V: Probability> Engine<'_, V> {
     /// rate over the field (see [`Work`]: which opponent we face is hidden
     /// state too). The starts are each opponent's sighted best response
     /// (with the other starts of [`Engine::blind_response`] for each where
-    /// the rules hide state), then
+    /// the rules hide state), each climbed, then
     /// `kicks` kicks from the best so far, as there. The bound is the mean
     /// of the opponents' sighted best responses' win rates.
     pub fn field_response(&self, field: &[&Policy], kicks: usize) -> Result<FieldResponse<V>> {
@@ -291,7 +297,7 @@ impl<V: Probability> Engine<'_, V> {
         let starts: Vec<Policy> = seen
             .iter()
             .flat_map(|(_, policy)| {
-                if model.rules().hides_state() && !many_hidden(model) {
+                if model.rules().hides_state() {
                     self.starts(&against, policy)
                 } else {
                     vec![policy.clone()]
@@ -344,7 +350,7 @@ impl<V: Probability> Engine<'_, V> {
         work.reach(seen);
         let most_reached = work.most_reached(seen, &slice);
         let mut starts = vec![seen.clone(), slice, most_reached];
-        if !model.rules().flips_sides_by_action() {
+        if !model.rules().flips_sides_by_action() || many_hidden(model) {
             return starts;
         }
         for &d in &model.sides()[1..] {

@@ -361,3 +361,54 @@ fn effort_and_proven_bound() {
             .stderr(contains(message));
     }
 }
+
+/// The bound line says what the bound is: the best play of a player who
+/// remembers its own moves, which a final_strategy of the two scores
+/// cannot do.
+#[test]
+fn the_bound_line_says_it_is_the_best_play_with_memory() {
+    let dir = TempDir::new().unwrap();
+    let out = crate::common::stdout_in(
+        dir.path(),
+        &["final", "--rules", "fa16", "--goal", "30", "--effort", "2"],
+    );
+    let text = String::from_utf8(out).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("bound "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains(
+            "the best a player could do who remembers its own moves (or sees the dice sides); \
+             a final_strategy of the two scores cannot, and wins at most this (gap "
+        ),
+        "{line}"
+    );
+}
+
+/// Under Feral Hogs, whose search takes many seconds, `hog final` with
+/// stderr piped (not a terminal) says up front what it does and about how
+/// long it takes; under other rules it prints nothing there.
+#[test]
+fn feral_hogs_final_says_what_it_does_off_a_terminal() {
+    let dir = TempDir::new().unwrap();
+    let run = |rules: &str| {
+        let output = hog()
+            .current_dir(dir.path())
+            .args(["final", "--rules", rules, "--goal", "20"])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let stderr = run("fa19");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "hog final: searching the best final_strategy against always_roll(4) under Feral \
+             Hogs' memories, which takes about "
+        ) && stderr.contains(" s of processor time"),
+        "{stderr}"
+    );
+    assert_eq!(run("fa16"), "");
+}
