@@ -254,7 +254,8 @@ pub struct FinalArgs {
 
     /// Under rules with bids (fa14-contest): the opponent's final_bid (the
     /// baseline's, or every --against's); the bid with the highest exact
-    /// win rate against it is given beside the strategy [default: 0]
+    /// win rate against it is given beside the strategy; 0 to the goal (a
+    /// bid past it hands the other player the game) [default: 0]
     #[arg(long, value_name = "BID")]
     pub opponent_bid: Option<u32>,
 
