@@ -88,7 +88,9 @@ pub struct PythonArgs {
     pub python_timeout: u64,
 }
 
-/// The default of `--python-timeout`, in seconds (the Python package's too).
+/// The default of `--python-timeout`, in seconds, for every command (the
+/// Python package's `timeout=` too): room for a slow machine; a strategy
+/// stuck in a loop is stopped then.
 pub const PYTHON_TIMEOUT: u64 = 120;
 
 // The commands in the order `hog --help` lists them: the student's (final,
@@ -314,8 +316,8 @@ pub struct ContestArgs {
     pub no_cache: bool,
 
     /// How long each Python entry may take to import, and to answer every
-    /// state in each of two rounds, as in the course's contests.
-    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = python_timeout())]
+    /// state in each of two rounds.
+    #[arg(long, default_value_t = PYTHON_TIMEOUT, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 
     #[command(flatten)]

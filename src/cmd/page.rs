@@ -398,6 +398,14 @@ pub fn write(
     })
 }
 
+/// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
+fn view_words(view: &str) -> &str {
+    match view.parse() {
+        Ok(sides) => sides_words(sides),
+        Err(_) => "the mix it answers",
+    }
+}
+
 fn sides_words(sides: u32) -> &'static str {
     if sides == 6 {
         "six-sided dice"
@@ -472,7 +480,12 @@ fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
         "written    {} (HTML, {:.1} MB; views: {})",
         summary.file,
         summary.bytes as f64 / 1e6,
-        summary.views.join(", ")
+        summary
+            .views
+            .iter()
+            .map(|view| view_words(view))
+            .collect::<Vec<_>>()
+            .join(", ")
     )?;
     Ok(())
 }

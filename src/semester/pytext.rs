@@ -192,7 +192,8 @@ pub fn called(text: &str) -> BTreeSet<String> {
     text.lines()
         .filter_map(|line| {
             let line = line.trim();
-            line.strip_prefix(">>>").or_else(|| line.strip_prefix("..."))
+            line.strip_prefix(">>>")
+                .or_else(|| line.strip_prefix("..."))
         })
         .flat_map(|code| {
             let code = code.split('#').next().unwrap_or("");
@@ -266,7 +267,13 @@ mod tests {
         );
         assert_eq!(
             called(text).into_iter().collect::<Vec<_>>(),
-            ["boar_brawl", "more_boar", "print", "sus_update", "take_turn"]
+            [
+                "boar_brawl",
+                "more_boar",
+                "print",
+                "sus_update",
+                "take_turn"
+            ]
         );
     }
 }

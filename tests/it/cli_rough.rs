@@ -87,3 +87,128 @@ fn fall_2026_pytest_grader_files_name_sp26_in_tests_or_beside_hog_py() {
         );
     }
 }
+
+/// Runs hog in a fresh empty folder; returns (status, stdout, stderr).
+fn in_empty(args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let output = hog().current_dir(dir.path()).args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_wrong_answer_names_the_strategy_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("float.py");
+    std::fs::write(
+        &file,
+        "def final_strategy(score, opponent_score):\n    return 2.5\n",
+    )
+    .unwrap();
+    let stderr = fails(&["grade", file.to_str().unwrap(), "--rules", "fa16"]);
+    assert!(stderr.contains("answered 2.5"), "{stderr}");
+    assert!(stderr.starts_with("error: strategy "), "{stderr}");
+    assert!(!stderr.contains("strategy: strategy"), "{stderr}");
+}
+
+#[test]
+fn a_bare_course_strategy_is_echoed_as_given() {
+    let stderr = fails(&["grade", "always_roll", "--rules", "fa16"]);
+    assert!(stderr.contains("'always_roll'"), "{stderr}");
+    assert!(!stderr.contains("always_roll()"), "{stderr}");
+}
+
+#[test]
+fn a_folder_given_as_the_strategy_is_called_a_folder() {
+    let (status, _, stderr) = in_empty(&["grade", ".", "--rules", "fa16"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(!stderr.contains("(./.)"), "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    assert!(stderr.contains("./hog.py"), "{stderr}");
+}
+
+#[test]
+fn a_semester_written_out_is_suggested_in_short() {
+    // Fall 2024 played sp26's rules; fa24 is one of its names.
+    for written in ["fa2024", "Fall 2024", "fall_24"] {
+        let stderr = fails(&["grade", "always_roll(6)", "--rules", written]);
+        assert!(
+            stderr.contains("(did you mean 'fa24'?)"),
+            "{written}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_misspelt_opponent_gets_a_short_line() {
+    let stderr = fails(&["grade", "always_roll(6)", "--against", "alwys_roll(4)"]);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.len() < 400, "{} chars: {stderr}", stderr.len());
+    assert!(stderr.contains("(did you mean 'always_roll'?)"), "{stderr}");
+}
+
+#[test]
+fn the_draw_row_is_printed_only_where_a_game_can_be_endless() {
+    // fa16: every turn scores at least 1 point (a roll scores 1 or more, 0
+    // dice scores Free Bacon's 1 + max digit), so no game is endless.
+    let (_, fa16, stderr) = in_empty(&["grade", "always_roll(6)", "--rules", "fa16"]);
+    assert!(fa16.contains("\nwin rate "), "{stderr}");
+    assert!(!fa16.contains("\ndraw "), "{fa16}");
+    // nju21: Picky Piggy's 0 dice can score 0, so a game can go on
+    // without end.
+    let (_, nju21, stderr) = in_empty(&[
+        "grade",
+        "always_roll(6)",
+        "--rules",
+        "nju21",
+        "--goal",
+        "30",
+    ]);
+    assert!(nju21.contains("\ndraw "), "{nju21}{stderr}");
+}
+
+#[test]
+fn every_command_and_python_share_one_python_timeout() {
+    let default = format!("[default: {}]", hog::cli::PYTHON_TIMEOUT);
+    for command in ["grade", "contest", "final"] {
+        let help = hog().args([command, "--help"]).output().unwrap().stdout;
+        let help = String::from_utf8_lossy(&help);
+        let option = help
+            .split("--python-timeout")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command}: {help}"));
+        let option = option.split("\n  -").next().unwrap();
+        assert!(option.contains(&default), "{command}: {option}");
+    }
+}
+
+#[test]
+fn a_page_names_its_views_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, stdout, stderr) = {
+        let output = hog()
+            .current_dir(dir.path())
+            .args([
+                "heatmap",
+                "always_roll(6)",
+                "--rules",
+                "sp26",
+                "--goal",
+                "20",
+                "-o",
+                "page.html",
+            ])
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.contains("views: six-sided dice)"), "{stdout}");
+}
