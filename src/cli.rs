@@ -18,13 +18,15 @@ pub struct Cli {
 
 /// The game a command plays. Without `--rules` or `--goal`, a strategy file
 /// that records its game (a policy table, an exported JSON or Python file)
-/// decides; else the semester of the course's ok config beside a Python
-/// file or in a folder given; with none, fa16 to 100.
+/// decides; else the semester the project folder's files name (its ok
+/// config, the course's tests, hog.py: the folder of a Python file given,
+/// else the working folder); with none, fa16 to 100.
 #[derive(Args)]
 pub struct GameArgs {
     /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
     /// canonical rules text [default: the strategy file's rules, else the
-    /// semester of the ok config beside a Python file given, else fa16]
+    /// semester the project folder's ok config, tests and hog.py name (the
+    /// folder of a Python file given, else the working folder), else fa16]
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 
@@ -241,9 +243,10 @@ pub struct FinalArgs {
     /// and kept only where it wins more: more tries, a strategy as good or
     /// better, found more slowly. Rules with more than 8 hidden values
     /// (Time Trot's turn numbers, memories) make none. [default up to goal
-    /// 100: 256 under the rules hog plays fastest (fa16), 56 under the
-    /// others (su17); above goal 100, as many as take the same time, at
-    /// least 1]
+    /// 100: 256 under the rules hog plays fastest (fa16), 128 where the
+    /// points flip the dice sides (su17), 56 where rolls take the general
+    /// path (rules texts with extra turns and hidden state); above goal
+    /// 100, as many as take the same time, at least 1]
     #[arg(long, value_name = "TRIES", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 

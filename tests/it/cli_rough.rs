@@ -304,3 +304,41 @@ fn the_boards_matrix_numbers_each_entry_by_its_rank() {
             || board.contains("td.name,th.name{text-align:left}")
     );
 }
+
+#[test]
+fn the_help_texts_defaults_are_the_codes() {
+    let help = hog().args(["help", "final"]).output().unwrap().stdout;
+    let help = String::from_utf8_lossy(&help)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    use hog_solver::blind::{KICKS, KICKS_FLIPS, KICKS_GENERAL};
+    for (kicks, under) in [
+        (KICKS, "under the rules hog plays fastest (fa16)"),
+        (KICKS_FLIPS, "where the points flip the dice sides (su17)"),
+        (KICKS_GENERAL, "where rolls take the general path"),
+    ] {
+        assert!(
+            help.contains(&format!("{kicks} {under}")),
+            "{kicks} {under}: {help}"
+        );
+    }
+    assert!(help.contains("ok config, tests and hog.py"), "{help}");
+}
+
+#[test]
+fn the_docs_count_of_presets_is_hogs() {
+    // docs/rules.md says "hog knows N rule sets"; hog rules list has one
+    // line per preset under its header.
+    let list = hog().args(["rules", "list"]).output().unwrap().stdout;
+    let presets = String::from_utf8_lossy(&list).lines().count() - 1;
+    assert_eq!(presets, hog_solver::PRESETS.len());
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"),
+    )
+    .unwrap();
+    assert!(
+        docs.contains(&format!("{presets} rule sets")),
+        "docs/rules.md does not count {presets} rule sets"
+    );
+}
