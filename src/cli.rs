@@ -18,13 +18,15 @@ pub struct Cli {
 
 /// The game a command plays. Without `--rules` or `--goal`, a strategy file
 /// that records its game (a policy table, an exported JSON or Python file)
-/// decides; else the semester of the course's ok config beside a Python
-/// file or in a folder given; with none, fa16 to 100.
+/// decides; else the semester the project folder's files name (its ok
+/// config, the course's tests, hog.py: the folder of a Python file given,
+/// else the working folder); with none, fa16 to 100.
 #[derive(Args)]
 pub struct GameArgs {
     /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
     /// canonical rules text [default: the strategy file's rules, else the
-    /// semester of the ok config beside a Python file given, else fa16]
+    /// semester the project folder's ok config, tests and hog.py name (the
+    /// folder of a Python file given, else the working folder), else fa16]
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 
@@ -88,7 +90,9 @@ pub struct PythonArgs {
     pub python_timeout: u64,
 }
 
-/// The default of `--python-timeout`, in seconds (the Python package's too).
+/// The default of `--python-timeout`, in seconds, for every command (the
+/// Python package's `timeout=` too): room for a slow machine; a strategy
+/// stuck in a loop is stopped then.
 pub const PYTHON_TIMEOUT: u64 = 120;
 
 // The commands in the order `hog --help` lists them: the student's (final,
@@ -239,9 +243,10 @@ pub struct FinalArgs {
     /// and kept only where it wins more: more tries, a strategy as good or
     /// better, found more slowly. Rules with more than 8 hidden values
     /// (Time Trot's turn numbers, memories) make none. [default up to goal
-    /// 100: 256 under the rules hog plays fastest (fa16), 56 under the
-    /// others (su17); above goal 100, as many as take the same time, at
-    /// least 1]
+    /// 100: 256 under the rules hog plays fastest (fa16), 128 where the
+    /// points flip the dice sides (su17), 56 where rolls take the general
+    /// path (rules texts with extra turns and hidden state); above goal
+    /// 100, as many as take the same time, at least 1]
     #[arg(long, value_name = "TRIES", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 
@@ -254,7 +259,8 @@ pub struct FinalArgs {
 
     /// Under rules with bids (fa14-contest): the opponent's final_bid (the
     /// baseline's, or every --against's); the bid with the highest exact
-    /// win rate against it is given beside the strategy [default: 0]
+    /// win rate against it is given beside the strategy; 0 to the goal (a
+    /// bid past it hands the other player the game) [default: 0]
     #[arg(long, value_name = "BID")]
     pub opponent_bid: Option<u32>,
 
@@ -313,8 +319,8 @@ pub struct ContestArgs {
     pub no_cache: bool,
 
     /// How long each Python entry may take to import, and to answer every
-    /// state in each of two rounds, as in the course's contests.
-    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = python_timeout())]
+    /// state in each of two rounds.
+    #[arg(long, default_value_t = PYTHON_TIMEOUT, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 
     #[command(flatten)]

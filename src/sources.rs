@@ -192,6 +192,10 @@ impl Sources {
                     .blind_response(&against)?;
                 Ok(response.policy)
             }
+            StrategySpec::File(path) if Path::new(path).is_dir() => bail!(
+                "'{path}' is a folder: name the strategy's file in it, such as {}",
+                Path::new(path).join("hog.py").display()
+            ),
             StrategySpec::File(path) if !named_as_file(path) => bail!(
                 "'{path}' is neither a strategy nor a file name: name a file as a path \
                  (./{path}) or by its extension (.hogtable, .csv, .json, .py)"

@@ -429,7 +429,7 @@ def solve(
     exact : bool, default False
         Solve in exact fractions, as ``hog solve --exact``: the figures are
         then in ``Solution.exact`` and ``save`` writes the fractions too.
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take (``--python-timeout``).
 
     Returns
@@ -515,7 +515,7 @@ def grade(
         The score that wins.
     exact : bool, default False
         Also give the figures as ``fractions.Fraction``s (``win_rate_exact``...).
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
 
     Returns
@@ -573,7 +573,7 @@ def final(
         ``baseline=`` is an alias.
     goal : int, optional
         The score that wins.
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
 
     Returns
@@ -736,7 +736,7 @@ def explain(
         Explain this strategy's own choice.
     exact : bool, default False
         The chances as exact fractions too.
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
 
     Returns
@@ -847,7 +847,7 @@ def contest(
         against (the course baseline by default). ``baseline=`` is an alias.
     margin : float, default 0.000001
         How far above 0.5 a win rate must be to win a match point.
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
 
     Returns
@@ -954,7 +954,7 @@ def heatmap(
     against : strategy, optional
         The opponent of the "win" map (the course baseline by default).
         ``baseline=`` is an alias.
-    timeout : int, default 10
+    timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
 
     Returns

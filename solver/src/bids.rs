@@ -88,7 +88,8 @@ pub fn bid_outcome(
 
 /// Every bid of A from 0 against B's bid `their_bid`: up to the goal, and
 /// up to `their_bid` + D where that is higher (a bid above both only hands
-/// B a start at the goal), in order.
+/// B a start at the goal), in order. A `their_bid` past the goal is an
+/// error ([`check_bid`]).
 pub fn bid_outcomes(
     model: &Model,
     a: &Policy,
@@ -103,11 +104,23 @@ pub fn bid_outcomes(
         )));
     };
     let goal = model.goal();
+    check_bid(their_bid, goal)?;
     let evaluation = Engine::<f64>::new(model, Driver::Parallel).evaluate(a, b);
     let highest = goal.max(their_bid + u32::from(margin));
     (0..=highest)
         .map(|bid| bid_outcome(rules.bids, &evaluation, goal, bid, their_bid))
         .collect()
+}
+
+/// An error for a bid past the goal: against it, bidding 0 starts with
+/// that bid's points (`bid_for_start` gives each player the other's bid),
+/// a win before the first turn; bids from 0 to the goal are all that can
+/// matter.
+pub fn check_bid(bid: u32, goal: u32) -> Result<()> {
+    if bid > goal {
+        return Err(Error::BidPastGoal { bid, goal });
+    }
+    Ok(())
 }
 
 /// The bid with the highest chance to win (the lowest such bid where

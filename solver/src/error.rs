@@ -100,6 +100,12 @@ pub enum Error {
     Unsupported(String),
 
     #[error(
+        "bid {bid} is past the goal {goal}: the other player bids 0 and starts with {bid} \
+         points, a win before the first turn, so the bids that can matter are 0 to {goal}"
+    )]
+    BidPastGoal { bid: u32, goal: u32 },
+
+    #[error(
         "out of memory: {what} needs about {:.1} GB, more than this process can have (the \
          machine's memory, or a limit such as ulimit -v); the memory grows as the goal squared",
         *bytes as f64 / 1e9

@@ -277,15 +277,16 @@ impl StrategySpec {
                         let names = ["optimal", BASELINE, "best_response", "blind_best_response"]
                             .into_iter()
                             .chain(COURSE_STRATEGIES.iter().map(|c| c.name));
+                        // The course's strategies are many: a few, and their count.
+                        let course: Vec<&str> =
+                            COURSE_STRATEGIES.iter().map(|c| c.name).collect();
                         bad(&format!(
                             "unknown strategy '{name}'{}; known: optimal, {BASELINE}, best_response(S), \
-                             blind_best_response(S), {}, or a file",
+                             blind_best_response(S), the course's {} ({}, ...; the guide's \
+                             \"Strategies\" lists them), or a file",
                             crate::error::did_you_mean(name, names),
-                            COURSE_STRATEGIES
-                                .iter()
-                                .map(|c| c.name)
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            course.len(),
+                            course[..3].join(", ")
                         ))
                     })?;
                 let args = match inner {

@@ -54,7 +54,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    let their_bid = opponent_bid(args, rules)?;
+    let their_bid = opponent_bid(args, rules, goal)?;
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
     }

@@ -131,15 +131,19 @@ impl BestBid {
 }
 
 /// The opponent's bid under rules with bids (0 unless given); an error if
-/// given under rules without them.
-pub(super) fn opponent_bid(args: &FinalArgs, rules: &Rules) -> Result<Option<u32>> {
+/// given under rules without them, or past the goal.
+pub(super) fn opponent_bid(args: &FinalArgs, rules: &Rules, goal: u32) -> Result<Option<u32>> {
     match (rules.bids, args.opponent_bid) {
         (hog_solver::rules::Bids::None, Some(_)) => bail!(
             "--opponent-bid: the rules {} have no bids (bids=none)",
             rules.name()
         ),
         (hog_solver::rules::Bids::None, None) => Ok(None),
-        (_, bid) => Ok(Some(bid.unwrap_or(0))),
+        (_, bid) => {
+            let bid = bid.unwrap_or(0);
+            hog_solver::bids::check_bid(bid, goal).context("--opponent-bid")?;
+            Ok(Some(bid))
+        }
     }
 }
 
@@ -156,7 +160,7 @@ pub fn run(
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let rules = rules.clone();
-    let their_bid = opponent_bid(args, &rules)?;
+    let their_bid = opponent_bid(args, &rules, goal)?;
     let against = baseline_or_course(args.against.first(), &rules, "--against")?;
     let b = sources
         .policy(&against, &rules, goal)

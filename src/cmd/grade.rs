@@ -140,7 +140,12 @@ pub fn run(
             "endless games, mean of the two seatings",
         ),
     ];
+    // Draws are endless games, which need a turn that can score 0.
+    let can_draw = rules.can_score_zero();
     for (name, value, pick, what) in lines {
+        if name == "draw" && !can_draw {
+            continue;
+        }
         match &exact {
             None => writeln!(out, "{name:<9} {value:.12}  ({what})")?,
             Some(e) => {

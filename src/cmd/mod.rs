@@ -440,7 +440,8 @@ trait StrategyContext<T> {
 impl<T> StrategyContext<T> for Result<T> {
     fn strategy_context(self, role: &str) -> Result<T> {
         self.map_err(|error| match error.downcast_ref::<Error>() {
-            Some(Error::BadStrategy { .. }) => error,
+            // These name the strategy already.
+            Some(Error::BadStrategy { .. } | Error::BadAnswer { .. }) => error,
             _ => error.context(role.to_string()),
         })
     }

@@ -75,6 +75,12 @@ pub struct Summary {
     against: String,
     other: Option<String>,
     win_rate: f64,
+    /// The best response's win rate against the opponent.
+    best: f64,
+    /// The course's target and whether the strategy meets it, as `hog
+    /// grade` words them; the warning where the strategy loses or ties.
+    target: Option<String>,
+    verdict: Option<String>,
     bound: Option<f64>,
     /// Whether the strategy answers from the two scores alone where the rules hide state.
     blind: bool,
@@ -200,7 +206,7 @@ pub fn run(
         &model,
         &engine,
         &subject,
-        bound(&engine, &b),
+        best(&engine, &b),
         args.force,
     )?;
     drop(bar);
@@ -232,14 +238,11 @@ pub fn check(path: &Path, rules: &Rules, goal: u32) -> Result<()> {
     Ok(())
 }
 
-/// Where the rules hide state: the win rate of the best response to B that
-/// sees it, which no strategy of the two scores can beat.
-pub fn bound(engine: &Engine<f64>, b: &Policy) -> Option<f64> {
-    engine
-        .model()
-        .rules()
-        .hides_state()
-        .then(|| engine.best_response(b).win_rate())
+/// The win rate of the best response to B: the best achievable against
+/// it. Where the rules hide state the best response sees it, so no
+/// strategy of the two scores wins more: a bound.
+pub fn best(engine: &Engine<f64>, b: &Policy) -> f64 {
+    engine.best_response(b).win_rate()
 }
 
 /// What a page shows: a strategy, its opponent, and for the difference map
@@ -252,13 +255,13 @@ pub struct Subject<'a> {
     pub board: Option<&'a str>,
 }
 
-/// Writes the page of `subject` to `path` (atomically); `bound` is [`bound`]'s.
+/// Writes the page of `subject` to `path` (atomically); `best` is [`best`]'s.
 pub fn write(
     path: &Path,
     model: &Model,
     engine: &Engine<f64>,
     subject: &Subject,
-    bound: Option<f64>,
+    best: f64,
     force: bool,
 ) -> Result<Summary> {
     let rules = model.rules();
@@ -267,6 +270,23 @@ pub fn write(
     let (against, b) = subject.against;
     let chances = StrategyChances::new(model, engine, a, b)?;
     let win_rate = engine.grade(a, b).win_rate;
+    let bound = rules.hides_state().then_some(best);
+    // The verdict and the course's target, as `hog grade` words them.
+    let verdict = super::grade::losing(source, against, win_rate);
+    let target = Preset::find(&rules.name())
+        .filter(|preset| preset.baseline == against)
+        .and_then(|preset| preset.target)
+        .and_then(|t| Some((t, t.parse::<f64>().ok()?)))
+        .map(|(text, t)| {
+            format!(
+                "{text}  (the course's target against {against}: {source} {})",
+                if win_rate >= t {
+                    "meets it"
+                } else {
+                    "falls short of it"
+                }
+            )
+        });
     let other = subject.other.map(|(_, o)| o);
     let other_evaluation = other.map(|o| engine.evaluate(o, b));
 
@@ -374,6 +394,10 @@ pub fn write(
         "against": against,
         "other": other_name,
         "win_rate": win_rate,
+        "win_rate_text": format!("{win_rate:.12}"),
+        "best": format!("{best:.12}"),
+        "target": target,
+        "verdict": verdict,
         "bound": bound,
         "blind": blind,
         "sides": sides,
@@ -400,12 +424,23 @@ pub fn write(
         against: against.to_string(),
         other: other_name.map(str::to_string),
         win_rate,
+        best,
+        target,
+        verdict,
         bound,
         blind,
         views: views.into_iter().map(|(name, _)| name).collect(),
         file: path.display().to_string(),
         bytes: page.len(),
     })
+}
+
+/// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
+fn view_words(view: &str) -> &str {
+    match view.parse() {
+        Ok(sides) => sides_words(sides),
+        Err(_) => "the mix it answers",
+    }
 }
 
 fn sides_words(sides: u32) -> &'static str {
@@ -482,7 +517,23 @@ fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
         summary.strategy
     )?;
     writeln!(out, "against    {}", summary.against)?;
-    writeln!(out, "win rate   {} (exact)", summary.win_rate)?;
+    // Rounded as `hog grade` rounds.
+    writeln!(
+        out,
+        "win rate   {:.12}  (exact: the mean of the two seatings)",
+        summary.win_rate
+    )?;
+    writeln!(
+        out,
+        "best       {:.12}  (the best response to {})",
+        summary.best, summary.against
+    )?;
+    if let Some(target) = &summary.target {
+        writeln!(out, "target     {target}")?;
+    }
+    if let Some(verdict) = &summary.verdict {
+        writeln!(out, "warning    {verdict}")?;
+    }
     if let Some(bound) = summary.bound {
         writeln!(
             out,
@@ -499,7 +550,12 @@ fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
         "written    {} (HTML, {:.1} MB; views: {})",
         summary.file,
         summary.bytes as f64 / 1e6,
-        summary.views.join(", ")
+        summary
+            .views
+            .iter()
+            .map(|view| view_words(view))
+            .collect::<Vec<_>>()
+            .join(", ")
     )?;
     Ok(())
 }

@@ -9,7 +9,8 @@
 //!    semester ([`okconfig`]). Configs whose semesters share a preset (fa13
 //!    and sp14) are one game.
 //! 2. **The course's tests** (`tests/*.py`: `ok` test files, or Fall 2026's
-//!    pytest-grader files): the functions they call, and the values their
+//!    pytest-grader files, also read beside `hog.py`): the functions they
+//!    call (on `>>>` lines and the `...` lines that continue them), and the values their
 //!    unlocked examples pin (`take_turn(0, 37, 15)` is 18).
 //! 3. **`hog.py` itself**: the course's skeleton (its rule functions and
 //!    their arity: `boar_brawl/2` and `sus_update/4` are sp26's, see
@@ -50,6 +51,8 @@ const MAX_MODULE: u64 = probe::MAX_MODULE;
 /// The largest test file read, and the most test files read.
 const MAX_TEST_FILE: u64 = 256 << 10;
 const MAX_TEST_FILES: usize = 100;
+/// What a pytest-grader test file imports.
+const PYTEST_GRADER: &str = "from pytest_grader import";
 
 /// What a folder's files say about its game.
 pub enum Verdict {
@@ -142,13 +145,28 @@ impl Evidence {
         let mut skipped = configs.skipped.clone();
         let mut tests = vec![];
         let mut tests_call = BTreeSet::new();
-        let test_files = input::entries(
+        // The course's tests sit in tests/; pytest-grader files may also
+        // sit beside hog.py, where they are known by their import.
+        let mut test_files: Vec<_> = input::entries(
             &folder.join("tests"),
             |name| name.ends_with(".py"),
             MAX_TEST_FILES,
+        )
+        .into_iter()
+        .map(|file| (file, false))
+        .collect();
+        test_files.extend(
+            input::entries(
+                folder,
+                |name| name.ends_with(".py") && name != "hog.py",
+                MAX_TEST_FILES,
+            )
+            .into_iter()
+            .map(|file| (file, true)),
         );
-        for (path, name) in test_files {
+        for ((path, name), at_top) in test_files {
             match input::read(&path, &name, MAX_TEST_FILE) {
+                Input::Text(text) if at_top && !text.contains(PYTEST_GRADER) => {}
                 Input::Text(text) => {
                     tests.extend(pytext::examples(&text, &name));
                     tests_call.extend(
@@ -157,6 +175,9 @@ impl Evidence {
                             .filter(|function| calls::evaluated(function)),
                     );
                 }
+                // A file beside hog.py that could not be read is likely
+                // no test: nothing to say about it.
+                Input::Skipped(_) if at_top => {}
                 Input::Skipped(why) => skipped.push(why),
             }
         }

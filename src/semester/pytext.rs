@@ -185,16 +185,28 @@ fn binding(code: &str) -> Option<(String, Vec<u32>)> {
     Some((name.to_string(), test_dice(inner)?))
 }
 
-/// The functions `text`'s doctests call (`>>> NAME(` or `>>> hog.NAME(`),
-/// whether or not their answers are locked.
+/// The functions `text`'s doctests call, whether or not their answers are
+/// locked: every `NAME(` on a `>>>` line or a `...` line that continues
+/// one (`...     sus_update(0, s, 37)` in a loop), `hog.NAME(` included.
 pub fn called(text: &str) -> BTreeSet<String> {
     text.lines()
-        .filter_map(|line| line.trim().strip_prefix(">>>"))
-        .filter_map(|code| {
-            let code = code.trim();
-            let code = code.strip_prefix("hog.").unwrap_or(code);
-            let (name, _) = code.split_once('(')?;
-            is_identifier(name).then(|| name.to_string())
+        .filter_map(|line| {
+            let line = line.trim();
+            line.strip_prefix(">>>")
+                .or_else(|| line.strip_prefix("..."))
+        })
+        .flat_map(|code| {
+            let code = code.split('#').next().unwrap_or("");
+            code.match_indices('(')
+                .filter_map(|(at, _)| {
+                    let before = &code[..at];
+                    let start = before
+                        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .map_or(0, |i| i + 1);
+                    let name = &before[start..];
+                    is_identifier(name).then(|| name.to_string())
+                })
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -237,7 +249,9 @@ mod tests {
                     \x20   dice = make_test_dice(6)\n\
                     \x20   assert take_turn(1, 0, dice) == 7, 'Original score was 6'\n\
                     \x20   assert take_turn(2, 0, dice) == 14, 'dice used: not read'\n\
-                    \x20   >>> more_boar(21, 43)\n    True\n";
+                    \x20   >>> more_boar(21, 43)\n    True\n\
+                    \x20   >>> for s in [15, 41]:\n\
+                    \x20   ...     print(sus_update(0, s, 37))  # hog.free_bacon(1)\n";
         let shown: Vec<String> = examples(text, "t.py")
             .iter()
             .map(|e| format!("{} is {}", e.call, e.value))
@@ -253,7 +267,13 @@ mod tests {
         );
         assert_eq!(
             called(text).into_iter().collect::<Vec<_>>(),
-            ["boar_brawl", "more_boar", "take_turn"]
+            [
+                "boar_brawl",
+                "more_boar",
+                "print",
+                "sus_update",
+                "take_turn"
+            ]
         );
     }
 }

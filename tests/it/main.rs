@@ -17,6 +17,7 @@ mod cli_harden4;
 mod cli_heatmap;
 mod cli_newcomer;
 mod cli_page;
+mod cli_rough;
 mod cli_semester;
 mod cli_solver;
 mod cli_tripups;

@@ -177,6 +177,32 @@ impl TurnResult {
     }
 }
 
+/// A semester written out, in hog's short form: "Fall 2024", "fa2024"
+/// and "fall_24" are "fa24". None for anything else.
+fn semester_shorthand(text: &str) -> Option<String> {
+    let text: String = text
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| !" _-".contains(*c))
+        .collect();
+    let split = text.find(|c: char| c.is_ascii_digit())?;
+    let (season, year) = text.split_at(split);
+    let season = match season {
+        "fa" | "fall" | "autumn" => "fa",
+        "sp" | "spring" => "sp",
+        "su" | "summer" => "su",
+        _ => return None,
+    };
+    let year = match year.len() {
+        4 if year.starts_with("20") => &year[2..],
+        2 => year,
+        _ => return None,
+    };
+    year.chars()
+        .all(|c| c.is_ascii_digit())
+        .then(|| format!("{season}{year}"))
+}
+
 impl Rules {
     /// A preset by name (or another name of it), or a canonical rules text.
     pub fn parse(text: &str) -> Result<Rules> {
@@ -185,7 +211,12 @@ impl Rules {
             None if text.contains('=') => text.parse(),
             None => Err(Error::UnknownRules {
                 text: text.to_string(),
-                hint: did_you_mean(text, preset_names()),
+                hint: match semester_shorthand(text) {
+                    Some(name) if Preset::find(&name).is_some() => {
+                        format!(" (did you mean '{name}'?)")
+                    }
+                    _ => did_you_mean(text, preset_names()),
+                },
             }),
         }
     }

@@ -307,13 +307,18 @@ pub fn semester_strategy(
     name: &str,
     args: &[i64],
 ) -> Result<Box<dyn Fn(u32, u32) -> i64 + Sync + Send>> {
-    let text = format!(
-        "{name}({})",
-        args.iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    // The strategy as given: a bare name stays bare.
+    let text = if args.is_empty() {
+        name.to_string()
+    } else {
+        format!(
+            "{name}({})",
+            args.iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
     let bad = |reason: String| Error::BadStrategy {
         text: text.clone(),
         reason,

@@ -214,7 +214,7 @@ fn write_html(
         w,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{}<title>{}</title>\n<style>\
          body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}\
-         td,th{{padding:2px 6px;text-align:right}}td.name{{text-align:left}}\
+         td,th{{padding:2px 6px;text-align:right;vertical-align:top}}td.name,th.name{{text-align:left}}\
          .grid td{{width:3.2em;font-size:11px;text-align:center}}\
          pre{{white-space:pre-wrap;margin:0}}</style></head><body>",
         crate::files::marks::HTML,
@@ -230,7 +230,7 @@ fn write_html(
         summary.reused,
         html(&summary.baseline)
     )?;
-    writeln!(w, "<h2>Leaderboard</h2>\n<table><tr><th>rank</th><th>points</th><th>vs baseline</th><th>entry</th><th>source</th></tr>")?;
+    writeln!(w, "<h2>Leaderboard</h2>\n<table><tr><th>rank</th><th>points</th><th>vs baseline</th><th class=\"name\">entry</th><th class=\"name\">source</th></tr>")?;
     for (i, e) in report.entries.iter().enumerate() {
         if e.status != "ok" {
             continue;
@@ -257,7 +257,7 @@ fn write_html(
     if !excluded.is_empty() {
         writeln!(
             w,
-            "<h2>Excluded</h2>\n<table><tr><th>entry</th><th>source</th><th>reason</th></tr>"
+            "<h2>Excluded</h2>\n<table><tr><th class=\"name\">entry</th><th class=\"name\">source</th><th class=\"name\">reason</th></tr>"
         )?;
         for e in excluded {
             writeln!(
@@ -272,17 +272,19 @@ fn write_html(
     }
     writeln!(
         w,
-        "<h2>Win rates</h2>\n<p>Row entry's win rate against the column entry (columns by rank; hover for the exact value).</p>\n<table class=\"grid\"><tr><th></th>"
+        "<h2>Win rates</h2>\n<p>Row entry's win rate against the column entry, each numbered by its rank (tied entries share one; hover for the exact value).</p>\n<table class=\"grid\"><tr><th></th>"
     )?;
     let graded: Vec<usize> = (0..report.entries.len())
         .filter(|&i| report.entries[i].status == "ok")
         .collect();
+    // Each entry numbered by its rank, so that "3" is the entry ranked 3.
+    let rank = |i: usize| report.entries[i].rank.unwrap_or_default();
     for &j in &graded {
         write!(
             w,
             "<th title=\"{}\">{}</th>",
             html(&report.entries[j].name),
-            j + 1
+            rank(j)
         )?;
     }
     writeln!(w, "</tr>")?;
@@ -290,7 +292,7 @@ fn write_html(
         write!(
             w,
             "<tr><th class=\"name\">{} {}</th>",
-            i + 1,
+            rank(i),
             html(&report.entries[i].name)
         )?;
         for &j in &graded {

@@ -96,7 +96,7 @@ pub(super) fn write(
     );
     let mut files = std::collections::HashSet::new();
     let engine = Engine::<f64>::new(model, Driver::Parallel);
-    let bound = page::bound(&engine, against.1);
+    let best = page::best(&engine, against.1);
     let mut links = Vec::new();
     for (entry, policy) in report.entries.iter().zip(policies) {
         let (Some(policy), Some(rank)) = (policy, entry.rank) else {
@@ -123,7 +123,7 @@ pub(super) fn write(
             other: None,
             board: Some(&back),
         };
-        page::write(&dir.join(&file), model, &engine, &subject, bound, force)?;
+        page::write(&dir.join(&file), model, &engine, &subject, best, force)?;
         links.push(Some(format!("{base}{file}")));
     }
     Ok(links)

@@ -13,12 +13,26 @@ const MAX_COLUMNS: usize = 4;
 
 pub(super) fn write(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
     let mix = e.hidden.as_ref().filter(|h| !h.is_empty());
-    let play = match (&e.strategy, &e.against) {
-        (Some(strategy), Some(against)) => {
-            format!("after this turn {strategy} plays on against {against} (a draw counts 0)")
+    // How a draw counts, only where a game can be endless (a turn that can
+    // score 0): 1/2 in the self-play optimum's zero-sum game, else 0.
+    let draw = |counts: &str| {
+        if rules.can_score_zero() {
+            format!(" (a draw counts {counts})")
+        } else {
+            String::new()
         }
-        (_, None) => "both players play the self-play optimum (a draw counts 1/2)".to_string(),
-        (None, Some(against)) => format!("the opponent plays {against} (a draw counts 0)"),
+    };
+    let play = match (&e.strategy, &e.against) {
+        (Some(strategy), Some(against)) => format!(
+            "after this turn {strategy} plays on against {against}{}",
+            draw("0")
+        ),
+        (_, None) => format!(
+            "both players play the self-play optimum, not a strategy of yours (--strategy \
+             FILE explains one){}",
+            draw("1/2")
+        ),
+        (None, Some(against)) => format!("the opponent plays {against}{}", draw("0")),
     };
     let what = rules
         .hidden()

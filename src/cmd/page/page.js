@@ -267,7 +267,10 @@ function build(data, arrays) {
   add("goal", String(goal));
   add("strategy", data.strategy + (data.blind ? " (sees only the two scores)" : ""));
   add("opponent", data.against);
-  add("win rate", `${data.win_rate} (exact, the mean of the two seatings)`);
+  add("win rate", `${data.win_rate_text} (exact, the mean of the two seatings)`);
+  add("best", `${data.best} (the best response to ${data.against})`);
+  if (data.target !== null) add("target", data.target);
+  if (data.verdict !== null) add("warning", data.verdict);
   if (data.bound !== null) {
     add("bound", `${data.bound}: the best response that sees the dice sides; no strategy of the two scores wins more`);
   }

@@ -1,0 +1,365 @@
+//! What a newcomer trips on: bids past the goal, test files that name a
+//! semester, and the wording of hog's messages.
+
+use super::common::hog;
+
+/// Runs hog, which must fail with exit status 2; returns its stderr.
+fn fails(args: &[&str]) -> String {
+    let output = hog().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "hog {args:?}: {stderr}");
+    stderr
+}
+
+#[test]
+fn an_opponent_bid_past_the_goal_fails_fast_naming_the_bid() {
+    // Against a bid past the goal, bidding 0 starts with that bid's points
+    // (bid_for_start gives each player the other's bid): nothing to solve.
+    let started = std::time::Instant::now();
+    let stderr = fails(&[
+        "final",
+        "--rules",
+        "fa14-contest",
+        "--goal",
+        "30",
+        "--opponent-bid",
+        "4294967290",
+    ]);
+    assert!(stderr.contains("--opponent-bid"), "{stderr}");
+    assert!(stderr.contains("4294967290"), "{stderr}");
+    assert!(stderr.contains("0 to 30"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    // Not a timing: a run that allocates every bid takes minutes and
+    // gigabytes; one that checks first ends at once.
+    assert!(started.elapsed().as_secs() < 60);
+}
+
+/// Fall 2026's pytest-grader test files (the course's, in
+/// tests/data/projects/fa26-pytest-grader.json), with Sus Fuss's calls on
+/// the `...` lines of loops, as a course writes them.
+const FA26_TESTS: [(&str, &str); 3] = [
+    (
+        "boar_brawl.py",
+        "from pytest_grader import points\n\n\n@points(1)\ndef test_boar_brawl():\n    \"\"\"\n    \
+         >>> from hog import *\n    >>> boar_brawl(82, 115)\n    3\n    >>> boar_brawl(6, 10)\n    \
+         LOCKED: 0123456789abcdef\n    \"\"\"\n",
+    ),
+    (
+        "take_turn.py",
+        "from pytest_grader import points\n\n\n@points(1)\ndef test_take_turn():\n    \"\"\"\n    \
+         >>> from hog import *\n    >>> take_turn(0, 37, 15)\n    18\n    \
+         >>> take_turn(2, 15, 25, make_test_dice(6))\n    LOCKED: 0123456789abcdef\n    \"\"\"\n",
+    ),
+    (
+        "sus_fuss.py",
+        "from pytest_grader import points\n\n\n@points(1)\ndef test_sus_fuss():\n    \"\"\"\n    \
+         >>> from hog import *\n    >>> for score in [1, 21, 25]:\n    \
+         ...     print(sus_points(score))\n    LOCKED: 0123456789abcdef\n    \
+         >>> for start in [15, 41]:\n    ...     sus_update(0, start, 37)\n    \
+         LOCKED: 0123456789abcdef\n    \"\"\"\n",
+    ),
+];
+
+#[test]
+fn fall_2026_pytest_grader_files_name_sp26_in_tests_or_beside_hog_py() {
+    // Sus Fuss (sus_points, sus_update) is sp26's alone; Boar Brawl and
+    // take_turn(0, 37, 15) = 18 are also su23's.
+    for sub in ["tests", ""] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        for (name, text) in FA26_TESTS {
+            std::fs::write(dir.path().join(sub).join(name), text).unwrap();
+        }
+        let output = hog()
+            .current_dir(dir.path())
+            .args(["turn", "--score", "37", "--opp", "15", "--rolls", "0"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "in {sub:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            stdout.starts_with("rules        sp26 "),
+            "in {sub:?}: {stdout}"
+        );
+    }
+}
+
+/// Runs hog in a fresh empty folder; returns (status, stdout, stderr).
+fn in_empty(args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let output = hog().current_dir(dir.path()).args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_wrong_answer_names_the_strategy_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("float.py");
+    std::fs::write(
+        &file,
+        "def final_strategy(score, opponent_score):\n    return 2.5\n",
+    )
+    .unwrap();
+    let stderr = fails(&["grade", file.to_str().unwrap(), "--rules", "fa16"]);
+    assert!(stderr.contains("answered 2.5"), "{stderr}");
+    assert!(stderr.starts_with("error: strategy "), "{stderr}");
+    assert!(!stderr.contains("strategy: strategy"), "{stderr}");
+}
+
+#[test]
+fn a_bare_course_strategy_is_echoed_as_given() {
+    let stderr = fails(&["grade", "always_roll", "--rules", "fa16"]);
+    assert!(stderr.contains("'always_roll'"), "{stderr}");
+    assert!(!stderr.contains("always_roll()"), "{stderr}");
+}
+
+#[test]
+fn a_folder_given_as_the_strategy_is_called_a_folder() {
+    let (status, _, stderr) = in_empty(&["grade", ".", "--rules", "fa16"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(!stderr.contains("(./.)"), "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    assert!(stderr.contains("./hog.py"), "{stderr}");
+}
+
+#[test]
+fn a_semester_written_out_is_suggested_in_short() {
+    // Fall 2024 played sp26's rules; fa24 is one of its names.
+    for written in ["fa2024", "Fall 2024", "fall_24"] {
+        let stderr = fails(&["grade", "always_roll(6)", "--rules", written]);
+        assert!(
+            stderr.contains("(did you mean 'fa24'?)"),
+            "{written}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_misspelt_opponent_gets_a_short_line() {
+    let stderr = fails(&["grade", "always_roll(6)", "--against", "alwys_roll(4)"]);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.len() < 400, "{} chars: {stderr}", stderr.len());
+    assert!(stderr.contains("(did you mean 'always_roll'?)"), "{stderr}");
+}
+
+#[test]
+fn the_draw_row_is_printed_only_where_a_game_can_be_endless() {
+    // fa16: every turn scores at least 1 point (a roll scores 1 or more, 0
+    // dice scores Free Bacon's 1 + max digit), so no game is endless.
+    let (_, fa16, stderr) = in_empty(&["grade", "always_roll(6)", "--rules", "fa16"]);
+    assert!(fa16.contains("\nwin rate "), "{stderr}");
+    assert!(!fa16.contains("\ndraw "), "{fa16}");
+    // nju21: Picky Piggy's 0 dice can score 0, so a game can go on
+    // without end.
+    let (_, nju21, stderr) = in_empty(&[
+        "grade",
+        "always_roll(6)",
+        "--rules",
+        "nju21",
+        "--goal",
+        "30",
+    ]);
+    assert!(nju21.contains("\ndraw "), "{nju21}{stderr}");
+}
+
+#[test]
+fn every_command_and_python_share_one_python_timeout() {
+    let default = format!("[default: {}]", hog::cli::PYTHON_TIMEOUT);
+    for command in ["grade", "contest", "final"] {
+        let help = hog().args([command, "--help"]).output().unwrap().stdout;
+        let help = String::from_utf8_lossy(&help);
+        let option = help
+            .split("--python-timeout")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command}: {help}"));
+        let option = option.split("\n  -").next().unwrap();
+        assert!(option.contains(&default), "{command}: {option}");
+    }
+}
+
+#[test]
+fn a_page_names_its_views_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, stdout, stderr) = {
+        let output = hog()
+            .current_dir(dir.path())
+            .args([
+                "heatmap",
+                "always_roll(6)",
+                "--rules",
+                "sp26",
+                "--goal",
+                "20",
+                "-o",
+                "page.html",
+            ])
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.contains("views: six-sided dice)"), "{stdout}");
+}
+
+/// The `NAME  VALUE` lines of `hog grade` (9 columns) or a page's summary
+/// (11), by name.
+fn figure(text: &str, name: &str) -> Option<String> {
+    text.lines()
+        .find(|line| line.split_whitespace().next() == Some(name))
+        .map(|line| {
+            line[name.len()..]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+}
+
+#[test]
+fn a_losing_strategys_page_carries_the_grades_verdict_target_and_rounding() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let output = hog().current_dir(dir.path()).args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let strategy = "always_roll(8)";
+    let grade = run(&["grade", strategy, "--rules", "fa13"]);
+    let page = run(&["heatmap", strategy, "--rules", "fa13", "-o", "page.html"]);
+    let warning = figure(&grade, "warning").expect("always_roll(8) loses");
+    assert!(warning.contains("LOSES to always_roll(5)"), "{grade}");
+    assert_eq!(figure(&page, "warning").as_ref(), Some(&warning), "{page}");
+    assert_eq!(figure(&page, "target"), figure(&grade, "target"), "{page}");
+    assert_eq!(figure(&page, "win"), figure(&grade, "win"), "{page}");
+    // The best achievable beside it: the best response wins more.
+    let best: f64 = figure(&page, "best")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(best > 0.5, "{page}");
+    let html = std::fs::read_to_string(dir.path().join("page.html")).unwrap();
+    assert!(
+        html.contains(&format!("\"verdict\":\"{warning}\"")),
+        "no verdict in the page"
+    );
+}
+
+#[test]
+fn the_boards_matrix_numbers_each_entry_by_its_rank() {
+    // bacon_strategy(100, 5) never takes Free Bacon (at most 10 points
+    // under fa16), so it plays always_roll(5): the two tie for rank 1, and
+    // always_roll(6) is ranked 3.
+    let dir = tempfile::tempdir().unwrap();
+    let output = hog()
+        .current_dir(dir.path())
+        .args([
+            "contest",
+            "always_roll(5)",
+            "bacon_strategy(100, 5)",
+            "always_roll(6)",
+            "--rules",
+            "fa16",
+            "--goal",
+            "30",
+            "--no-cache",
+            "-o",
+            "board.html",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let board = std::fs::read_to_string(dir.path().join("board.html")).unwrap();
+    let grid = board.split("<table class=\"grid\">").nth(1).unwrap();
+    for (rank, name) in [
+        (1, "always_roll(5)"),
+        (1, "bacon_strategy(100, 5)"),
+        (3, "always_roll(6)"),
+    ] {
+        assert!(
+            grid.contains(&format!("<th title=\"{name}\">{rank}</th>")),
+            "{name}: {grid}"
+        );
+        assert!(
+            grid.contains(&format!("<th class=\"name\">{rank} {name}</th>")),
+            "{name}: {grid}"
+        );
+    }
+    // The excluded table's headers sit over its left-aligned cells.
+    assert!(
+        board.contains("th.name{text-align:left}")
+            || board.contains("td.name,th.name{text-align:left}")
+    );
+}
+
+#[test]
+fn the_help_texts_defaults_are_the_codes() {
+    let help = hog().args(["help", "final"]).output().unwrap().stdout;
+    let help = String::from_utf8_lossy(&help)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    use hog_solver::blind::{KICKS, KICKS_FLIPS, KICKS_GENERAL};
+    for (kicks, under) in [
+        (KICKS, "under the rules hog plays fastest (fa16)"),
+        (KICKS_FLIPS, "where the points flip the dice sides (su17)"),
+        (KICKS_GENERAL, "where rolls take the general path"),
+    ] {
+        assert!(
+            help.contains(&format!("{kicks} {under}")),
+            "{kicks} {under}: {help}"
+        );
+    }
+    assert!(help.contains("ok config, tests and hog.py"), "{help}");
+}
+
+#[test]
+fn the_docs_count_of_presets_is_hogs() {
+    // docs/rules.md says "hog knows N rule sets"; hog rules list has one
+    // line per preset under its header.
+    let list = hog().args(["rules", "list"]).output().unwrap().stdout;
+    let presets = String::from_utf8_lossy(&list).lines().count() - 1;
+    assert_eq!(presets, hog_solver::PRESETS.len());
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"),
+    )
+    .unwrap();
+    assert!(
+        docs.contains(&format!("{presets} rule sets")),
+        "docs/rules.md does not count {presets} rule sets"
+    );
+}
+
+#[test]
+fn explain_says_it_explains_the_optimum_and_counts_draws_only_where_they_happen() {
+    let args = ["explain", "--score", "40", "--opp", "60", "--goal", "100"];
+    let (_, fa13, stderr) = in_empty(&[&args[..], &["--rules", "fa13"]].concat());
+    let first = fa13.lines().next().unwrap_or_default().to_string();
+    assert!(
+        first.contains("self-play optimum, not a strategy of yours"),
+        "{first}{stderr}"
+    );
+    assert!(!first.contains("draw"), "{first}");
+    let (_, nju21, _) = in_empty(&[&args[..], &["--rules", "nju21"]].concat());
+    assert!(
+        nju21
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("(a draw counts 1/2)"),
+        "{nju21}"
+    );
+}
