@@ -200,9 +200,13 @@ pub fn called(text: &str) -> BTreeSet<String> {
             code.match_indices('(')
                 .filter_map(|(at, _)| {
                     let before = &code[..at];
+                    // Past the last character that is no part of a name
+                    // (which may take several bytes).
                     let start = before
-                        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-                        .map_or(0, |i| i + 1);
+                        .char_indices()
+                        .rev()
+                        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+                        .map_or(0, |(i, c)| i + c.len_utf8());
                     let name = &before[start..];
                     is_identifier(name).then(|| name.to_string())
                 })
@@ -214,6 +218,14 @@ pub fn called(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_after_a_wide_character_is_read() {
+        assert_eq!(
+            called(">>> x = «free_bacon(3)\n... é·sus_update(1)\n"),
+            ["free_bacon", "sus_update"].map(String::from).into()
+        );
+    }
 
     #[test]
     fn defs_are_read_with_their_positional_parameters() {
