@@ -40,7 +40,6 @@ use std::ffi::{CString, OsStr, OsString};
 use std::io::Read;
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
@@ -296,10 +295,7 @@ impl Files {
 /// further). Opened without blocking: a FIFO put in its place cannot hang
 /// hog.
 pub fn read_entering(path: &Path, cap: u64) -> std::result::Result<Vec<u8>, String> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path);
+    let file = crate::files::open_unfollowed(path);
     let file = match file {
         Ok(file) => file,
         Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {

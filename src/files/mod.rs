@@ -249,6 +249,17 @@ pub mod marks {
     pub const CONTEST_CACHE_SIGNATURE: usize = 32;
 }
 
+/// Opens `path` to read, never through a symbolic link (`O_NOFOLLOW`: a
+/// link fails with ELOOP) and without blocking (a FIFO cannot hang hog):
+/// the caller checks what the opened file is.
+pub fn open_unfollowed(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+}
+
 /// Opens an input file, refusing anything but a regular file.
 pub fn open_input(path: &Path) -> Result<File> {
     let name = path.display();

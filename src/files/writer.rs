@@ -196,10 +196,7 @@ fn check_hogs(path: &Path, kind: Kind) -> Result<()> {
 /// verifies as one hog wrote.
 fn verified(path: &Path, kind: Kind) -> Result<bool> {
     let name = path.display();
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
+    let file = super::open_unfollowed(path)
         .with_context(|| format!("cannot read {name} to see whether hog wrote it"))?;
     let metadata = file.metadata()?;
     if !metadata.is_file() {
