@@ -68,6 +68,7 @@ pub fn main(py: Python<'_>, args: Vec<String>) -> PyResult<u8> {
 #[pyo3(signature = (path, png, force = false))]
 pub fn save_png(py: Python<'_>, path: PathBuf, png: &[u8], force: bool) -> PyResult<()> {
     py.detach(|| files::write(&path, Kind::Png, force, |w| Ok(w.write_all(png)?)))
+        .map(drop)
         .map_err(value_error)
 }
 

@@ -145,6 +145,7 @@ impl Solution {
                 Ok(self.table.write(w).map(|_| ())?)
             })
         })
+        .map(drop)
         .map_err(value_error)
     }
 

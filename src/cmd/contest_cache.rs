@@ -169,6 +169,7 @@ impl Cache {
         files::write(&self.path, Kind::ContestCache, self.force, |w| {
             Ok(w.write_all(&bytes)?)
         })
+        .map(drop)
     }
 }
 

@@ -414,7 +414,7 @@ pub fn write(
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
     let page = document(&title, &data, subject.board);
-    files::write(path, Kind::Html, force, |w| {
+    let bytes = files::write(path, Kind::Html, force, |w| {
         Ok(w.write_all(page.as_bytes())?)
     })?;
     Ok(Summary {
@@ -431,7 +431,7 @@ pub fn write(
         blind,
         views: views.into_iter().map(|(name, _)| name).collect(),
         file: path.display().to_string(),
-        bytes: page.len(),
+        bytes,
     })
 }
 

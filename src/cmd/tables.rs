@@ -263,6 +263,7 @@ fn build(
         false,
         |w| Ok(w.write_all(manifest.as_bytes())?),
     )
+    .map(drop)
 }
 
 /// The `--rules` and `--goal` of the export and heatmap of a committed table.

@@ -83,17 +83,18 @@ pub fn check_place(path: &Path) -> Result<()> {
 
 /// Writes `kind` to `path` (see the module's head): `write` makes the
 /// content, which is sealed (see [`super::seal`]) and put in place.
+/// Returns the length of what was written, the seal included.
 pub fn write(
     path: &Path,
     kind: Kind,
     force: bool,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
-) -> Result<()> {
+) -> Result<usize> {
     let name = path.display();
     let mut content = vec![];
     write(&mut content)?;
     let content = seal(kind, content);
-    match destination(path, kind, force)? {
+    let written = match destination(path, kind, force)? {
         Destination::Stdout => {
             let mut out = io::stdout().lock();
             out.write_all(&content)
@@ -111,7 +112,8 @@ pub fn write(
         }
         Destination::Absent => put_in_place(path, kind, force, &content, None),
         Destination::Replaceable(mode) => put_in_place(path, kind, force, &content, Some(mode)),
-    }
+    };
+    written.map(|()| content.len())
 }
 
 /// What is at `path`, refusing what hog must not replace.

@@ -98,7 +98,7 @@ pub(super) fn write_output(
     links: &[Option<String>],
     force: bool,
 ) -> Result<()> {
-    match output {
+    let written = match output {
         Output::Csv => files::write(path, Kind::Csv, force, |w| write_csv(w, report)),
         Output::Json => files::write(path, Kind::Json, force, |w| {
             serde_json::to_writer(
@@ -119,7 +119,8 @@ pub(super) fn write_output(
             let bytes = heatmap(report)?;
             files::write(path, Kind::Png, force, |w| Ok(w.write_all(&bytes)?))
         }
-    }
+    };
+    written.map(drop)
 }
 
 /// An entry as the leaderboard names it: its name, and its source if that
