@@ -4,6 +4,10 @@
 
 use clap::{Args, Parser, Subcommand};
 
+pub use crate::commands::export::Format;
+pub use crate::commands::heatmap::Show;
+use crate::commands::PYTHON_TIMEOUT;
+
 #[derive(Parser)]
 #[command(
     name = "hog",
@@ -89,11 +93,6 @@ pub struct PythonArgs {
     #[arg(long, default_value_t = PYTHON_TIMEOUT, value_name = "SECONDS", value_parser = python_timeout())]
     pub python_timeout: u64,
 }
-
-/// The default of `--python-timeout`, in seconds, for every command (the
-/// Python package's `timeout=` too): room for a slow machine; a strategy
-/// stuck in a loop is stopped then.
-pub const PYTHON_TIMEOUT: u64 = 120;
 
 // The commands in the order `hog --help` lists them: the student's (final,
 // grade) first.
@@ -674,47 +673,4 @@ pub struct ExplainArgs {
 
     #[command(flatten)]
     pub python: PythonArgs,
-}
-
-/// What `hog heatmap` draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Show {
-    Action,
-    Win,
-    Both,
-}
-
-/// The file formats of an export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A Python module defining final_strategy(score, opponent_score).
-    Python,
-    /// One row per score, one column per opponent score, with header row and column.
-    Csv,
-    /// An object with the rules, goal, objective, win rate and the table.
-    Json,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Python => "python",
-            Format::Csv => "csv",
-            Format::Json => "json",
-        }
-    }
-
-    /// The file name ending of the format.
-    pub fn extension(self) -> &'static str {
-        self.kind().extension()
-    }
-
-    /// The format as the writer knows it.
-    pub fn kind(self) -> crate::files::Kind {
-        match self {
-            Format::Python => crate::files::Kind::Python,
-            Format::Csv => crate::files::Kind::Csv,
-            Format::Json => crate::files::Kind::Json,
-        }
-    }
 }

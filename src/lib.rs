@@ -1,12 +1,14 @@
-//! The `hog` command-line tool as a library: the command line (`cli`), its
-//! commands (`cmd`), and what they share (strategy sources, files, plots,
-//! the Python sandbox). The binary (`main.rs`) parses and reports errors;
-//! the Python package (`python/`) calls the same code in-process, so both
-//! faces give the same numbers.
+//! The `hog` crate: the commands' library (`commands`, and what the
+//! commands share: strategy sources, files, plots, the Python sandbox),
+//! and over it the command line (`cli`, `cmd`, private to the crate; its
+//! entry, `entry`). The binary (`main.rs`) runs the command line; the
+//! Python package (`python/`) calls the same library in-process, so both
+//! faces give the same numbers (docs/architecture.md draws the layers).
 
 pub mod alloc;
-pub mod cli;
-pub mod cmd;
+mod cli;
+mod cmd;
+pub mod commands;
 pub mod entry;
 pub mod files;
 mod plot;

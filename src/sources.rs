@@ -1,5 +1,7 @@
-//! Where the CLI's strategies come from. Every command that takes a strategy
-//! resolves it here into a policy for the rules and goal in use:
+//! Where strategies come from. Every command that takes a strategy, from
+//! either face, resolves it here into a policy for the rules and goal in
+//! use (a [`Strategy`] the caller made already, Python's callables and
+//! arrays, is played as it is); a text is:
 //!
 //! * a course strategy by name: `always_roll(4)`, `swap_strategy(8, 4)`, ...
 //! * `optimal`: the self-play optimum, solved on the spot;
@@ -107,6 +109,31 @@ fn near_file(path: &Path) -> String {
     did_you_mean(&text, names.iter().map(String::as_str))
 }
 
+/// A strategy a command plays: as the user wrote it (a name, an
+/// expression, a file), or a policy made already (Python's callables,
+/// arrays and results) with the name that records give it.
+#[derive(Clone)]
+pub enum Strategy {
+    Text(String),
+    Made { name: String, policy: Policy },
+}
+
+impl Strategy {
+    /// The strategy as records and titles name it.
+    pub fn name(&self) -> &str {
+        match self {
+            Strategy::Text(text) => text,
+            Strategy::Made { name, .. } => name,
+        }
+    }
+
+    /// Whether it is the word `final`: the file to hand in against the
+    /// opponent, which only a command that knows the opponent resolves.
+    pub fn is_final(&self) -> bool {
+        matches!(self, Strategy::Text(text) if text.trim() == "final")
+    }
+}
+
 pub struct Sources {
     python_timeout: Duration,
     /// Ends the work of resolving a strategy: solves, searches, python3.
@@ -128,6 +155,37 @@ impl Sources {
             stop: stop.clone(),
             ..self
         }
+    }
+
+    /// What ends the sources' work, for the work around it (a contest's
+    /// grades) to end with it (see [`hog_solver::stop`]).
+    pub fn stop(&self) -> &Stop {
+        &self.stop
+    }
+
+    /// A strategy as a policy for these rules and this goal.
+    pub fn play(&self, strategy: &Strategy, rules: &Rules, goal: u32) -> Result<Policy> {
+        match strategy {
+            Strategy::Text(text) => self.policy(text, rules, goal),
+            Strategy::Made { policy, .. } => Ok(policy.clone()),
+        }
+    }
+
+    /// The best strategy of the two scores against `against` (see
+    /// [`Engine::blind_response`]), named `name` while it is searched.
+    pub fn blind_response(
+        &self,
+        against: &Policy,
+        name: &str,
+        rules: &Rules,
+        goal: u32,
+    ) -> Result<Policy> {
+        let model = Model::new(rules, goal)?;
+        let _spinner = Spinner::new(&format!("searching {name}"));
+        let response = Engine::<f64>::new(&model, Driver::Parallel)
+            .with_stop(&self.stop)
+            .blind_response(against)?;
+        Ok(response.policy)
     }
 
     /// A strategy as the user wrote it, as a policy for these rules and this goal.
@@ -185,12 +243,7 @@ impl Sources {
                 let against = self
                     .resolve(inner, text, rules, goal)
                     .with_context(|| format!("in {text}"))?;
-                let model = Model::new(rules, goal)?;
-                let _spinner = Spinner::new(&format!("searching {text}"));
-                let response = Engine::<f64>::new(&model, Driver::Parallel)
-                    .with_stop(&self.stop)
-                    .blind_response(&against)?;
-                Ok(response.policy)
+                self.blind_response(&against, text, rules, goal)
             }
             StrategySpec::File(path) if Path::new(path).is_dir() => bail!(
                 "'{path}' is a folder: name the strategy's file in it, such as {}",

@@ -1,9 +1,8 @@
 """hogsolver: the exact optimal-strategy solver and grader for the dice game Hog.
 
-The figures are those of the ``hog`` command-line tool, bit for bit: the
-game (rules, solves, grades, the best ``final_strategy``) is computed by its
-Rust library, and ``turn``, ``dist``, ``explain``, ``contest``, ``heatmap``
-and ``presets`` run the tool's own command code in-process. The package is
+The figures are those of the ``hog`` command-line tool, bit for bit: every
+function calls the same Rust library as the tool's commands, in-process
+(``pip install`` puts the ``hog`` command itself on the PATH too). The package is
 named ``hogsolver``, not ``hog``, because every Hog project folder holds the
 course's ``hog.py``, which Python would import in its place.
 
@@ -32,10 +31,8 @@ Examples
 from __future__ import annotations
 
 import importlib
-import json
 import operator
 import os
-import tempfile
 import warnings
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -129,75 +126,12 @@ def _opponent(against: Any, baseline: Any) -> Any:
     return baseline if against is None else against
 
 
-def _option(name: str, value: int) -> str:
-    """``--name=VALUE``: a negative number read as a value, not an option."""
-    return f"--{name}={value}"
-
-
-def _run(args: List[str]) -> Any:
-    """`hog COMMAND --json ARGS...`, in-process, as Python objects."""
-    return json.loads(_hog.run_json(args[:1] + ["--json"] + args[1:]))
-
-
-def _game_args(rules: Rules, goal: int) -> List[str]:
-    return ["--rules", rules.text, _option("goal", goal)]
-
-
-class _Strategies:
-    """Strategy objects as command-line arguments for one game, written into
-    a throwaway folder; the folder's paths are taken out of what the command
-    says (a record names the object, not a file of the folder)."""
-
-    def __init__(self, rules: Rules, goal: int, timeout: int) -> None:
-        self._rules = rules
-        self._goal = goal
-        self._timeout = timeout
-        self._folder = tempfile.TemporaryDirectory(prefix="hogsolver-")
-        self.names: Dict[str, str] = {}
-
-    def __enter__(self) -> "_Strategies":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._folder.cleanup()
-
-    def arg(self, strategy: Any, stem: str) -> str:
-        if isinstance(strategy, os.PathLike):
-            path = str(os.fspath(strategy))
-            return path if os.sep in path else os.path.join(".", path)
-        arg: str = _hog.strategy_arg(
-            strategy, self._rules, self._goal, self._folder.name, stem, self._timeout
-        )
-        if arg.startswith(self._folder.name + os.sep):
-            self.names[arg] = _described(strategy)
-        return arg
-
-    def tidy(self, result: Any) -> Any:
-        """The command's output with the throwaway files named by their objects."""
-        if isinstance(result, str):
-            for path, name in self.names.items():
-                result = result.replace(path, name)
-            return result.replace(self._folder.name + os.sep, "")
-        if isinstance(result, list):
-            return [self.tidy(item) for item in result]
-        if isinstance(result, dict):
-            return {key: self.tidy(value) for key, value in result.items()}
-        return result
-
-
 def _stem(strategy: Any, fallback: str) -> str:
     """A file name for a strategy object: its function's name or its
     objective (a Solution's, a Final's), else `fallback`."""
     name = getattr(strategy, "__name__", None) or getattr(strategy, "objective", None) or fallback
     stem = "".join(c if c.isalnum() or c == "_" else "_" for c in str(name))
     return stem or fallback
-
-
-def _described(strategy: Any) -> str:
-    """A strategy object as records name it: a function by its name, a
-    result by its objective, an array as such."""
-    name = getattr(strategy, "__name__", None) or getattr(strategy, "objective", None)
-    return str(name) if name else "the array"
 
 
 # Results
@@ -211,7 +145,7 @@ def _pandas() -> Any:
 
 
 class _Record:
-    """A result read from a command's JSON output: its fields as attributes."""
+    """A command's result: its fields (those ``--json`` prints) as attributes."""
 
     _name = "record"
 
@@ -361,8 +295,7 @@ def presets() -> List[Preset]:
     >>> [p.name for p in presets()][:4]
     ['fa16', 'fa13', 'sp26', 'sp26-simple']
     """
-    listing: Dict[str, List[Dict[str, Any]]] = _run(["rules", "list"])
-    return [Preset(fields) for fields in listing["presets"]]
+    return [Preset(fields) for fields in _hog.presets()["presets"]]
 
 
 def project(folder: StrPath = ".") -> Project:
@@ -602,7 +535,7 @@ def final(
     return _hog.final(rules, against, _goal(goal), _timeout(timeout))
 
 
-# The commands run in-process
+# The commands
 
 
 def turn(
@@ -648,13 +581,18 @@ def turn(
     >>> turn(5, 10, 3, [2, 3, 4], rules="fa13")
     <hogsolver.Turn points=9, score=14, opponent_score=10, sides=6>
     """
-    args = ["turn", "--rules", _hog.rules(rules).text, _option("goal", _int("goal", goal))]
-    args += [_option("score", _int("score", score))]
-    args += [_option("opp", _int("opponent_score", opponent_score))]
-    args += [_option("rolls", _int("num_rolls", num_rolls)), _option("sides", _int("sides", sides))]
-    if dice:
-        args.append("--dice=" + ",".join(str(_int("a die face", face)) for face in dice))
-    return Turn(_run(args))
+    faces = [_int("a die face", face) for face in dice]
+    return Turn(
+        _hog.turn(
+            rules,
+            _int("goal", goal),
+            _int("score", score),
+            _int("opponent_score", opponent_score),
+            _int("num_rolls", num_rolls),
+            _int("sides", sides),
+            faces,
+        )
+    )
 
 
 def dist(
@@ -699,11 +637,16 @@ def dist(
     >>> sum(Fraction(o["fraction"]) for o in outcomes)
     Fraction(1, 1)
     """
-    args = ["dist", "--rules", _hog.rules(rules).text, _option("goal", _int("goal", goal))]
-    args += [_option("score", _int("score", score))]
-    args += [_option("opp", _int("opponent_score", opponent_score))]
-    args += [_option("rolls", _int("num_rolls", num_rolls)), _option("sides", _int("sides", sides))]
-    return Distribution(_run(args))
+    return Distribution(
+        _hog.dist(
+            rules,
+            _int("goal", goal),
+            _int("score", score),
+            _int("opponent_score", opponent_score),
+            _int("num_rolls", num_rolls),
+            _int("sides", sides),
+        )
+    )
 
 
 def explain(
@@ -759,18 +702,11 @@ def explain(
     against = _opponent(against, baseline)
     timeout = _timeout(timeout)
     game, goal = _hog.game(rules, _goal(goal), [s for s in (against, strategy) if s is not None])
-    args = ["explain"] + _game_args(game, goal)
-    args += [_option("score", _int("score", score))]
-    args += [_option("opp", _int("opponent_score", opponent_score))]
-    args += [_option("sides", _int("sides", sides)), _option("python-timeout", timeout)]
-    with _Strategies(game, goal, timeout) as files:
-        if against is not None:
-            args += ["--against", files.arg(against, _stem(against, "against"))]
-        if strategy is not None:
-            args += ["--strategy", files.arg(strategy, _stem(strategy, "strategy"))]
-        if exact:
-            args.append("--exact")
-        return Explanation(files.tidy(_run(args)))
+    score, opponent_score = _int("score", score), _int("opponent_score", opponent_score)
+    sides = _int("sides", sides)
+    return Explanation(
+        _hog.explain(game, goal, score, opponent_score, sides, against, strategy, bool(exact), timeout)
+    )
 
 
 class Contest:
@@ -878,13 +814,7 @@ def contest(
         raise HogError(f"a contest needs at least two entries, not {len(named)}")
     played = [e for e, _ in named] + ([against] if against is not None else [])
     game, goal = _hog.game(rules, _goal(goal), played)
-    args = ["contest"] + _game_args(game, goal)
-    args += ["--margin=" + repr(float(margin)), "--no-cache", _option("python-timeout", timeout)]
-    with _Strategies(game, goal, timeout) as files:
-        names = [files.arg(e, stem) for e, stem in named]
-        if against is not None:
-            args += ["--baseline", files.arg(against, "baseline")]
-        return Contest(files.tidy(_run(args + ["--"] + names)))
+    return Contest(_hog.contest(game, goal, named, against, float(margin), timeout))
 
 
 class Heatmap:
@@ -897,6 +827,19 @@ class Heatmap:
 
     def _repr_png_(self) -> bytes:
         return self.png
+
+    def __repr__(self) -> str:
+        s = self.summary
+        shows = {
+            "action": "num_rolls",
+            "win": "P(player to move wins)",
+            "both": "num_rolls and P(player to move wins)",
+        }.get(s["show"], f"P(win) minus P(win) of {s['other']} where their num_rolls differ")
+        panels = len(s["panels"])
+        return (
+            f"<hogsolver.Heatmap {s['source']} ({s['rules']}, goal {s['goal']}): {shows}, "
+            f"{panels} panel{'' if panels == 1 else 's'}, {s['width']}x{s['height']} PNG>"
+        )
 
     def save(self, path: StrPath, force: bool = False) -> None:
         """Writes the PNG file as ``hog heatmap -o FILE.png`` does, through
@@ -979,15 +922,5 @@ def heatmap(
     timeout = _timeout(timeout)
     played = [s for s in (strategy, diff, against) if s is not None]
     game, goal = _hog.game(rules, _goal(goal), played)
-    args = _game_args(game, goal) + [_option("python-timeout", timeout)]
-    with _Strategies(game, goal, timeout) as files:
-        args.insert(0, files.arg(strategy, _stem(strategy, "strategy")))
-        if diff is not None:
-            args += ["--diff", files.arg(diff, _stem(diff, "other"))]
-        elif show != "action":
-            args += ["--show", show]
-        if against is not None:
-            args += ["--baseline", files.arg(against, "baseline")]
-        png, summary = _hog.heatmap_png(args)
-        # The picture was written to a throwaway file: it is in `png` only.
-        return Heatmap(png, {**files.tidy(json.loads(summary)), "file": None})
+    png, summary = _hog.heatmap(game, goal, strategy, show, diff, against, timeout)
+    return Heatmap(png, summary)

@@ -186,10 +186,46 @@ def final(
     goal: Optional[int],
     timeout: int,
 ) -> Final: ...
-def run_json(args: List[str]) -> str: ...
-def heatmap_png(args: List[str]) -> Tuple[bytes, str]: ...
+def presets() -> Dict[str, List[Dict[str, Any]]]: ...
+def turn(
+    rules: RulesLike,
+    goal: int,
+    score: int,
+    opponent_score: int,
+    num_rolls: int,
+    sides: int,
+    faces: List[int],
+) -> Dict[str, Any]: ...
+def dist(
+    rules: RulesLike, goal: int, score: int, opponent_score: int, num_rolls: int, sides: int
+) -> Dict[str, Any]: ...
+def explain(
+    rules: RulesLike,
+    goal: int,
+    score: int,
+    opponent_score: int,
+    sides: int,
+    against: Optional[StrategyLike],
+    strategy: Optional[StrategyLike],
+    exact: bool,
+    timeout: int,
+) -> Dict[str, Any]: ...
+def contest(
+    rules: RulesLike,
+    goal: int,
+    entries: List[Tuple[StrategyLike, str]],
+    against: Optional[StrategyLike],
+    margin: float,
+    timeout: int,
+) -> Dict[str, Any]: ...
+def heatmap(
+    rules: RulesLike,
+    goal: int,
+    strategy: StrategyLike,
+    show: str,
+    diff: Optional[StrategyLike],
+    against: Optional[StrategyLike],
+    timeout: int,
+) -> Tuple[bytes, Dict[str, Any]]: ...
 def main(args: List[str]) -> int: ...
 def save_png(path: StrPath, png: bytes, force: bool = False) -> None: ...
-def strategy_arg(
-    strategy: StrategyLike, rules: RulesLike, goal: int, folder: StrPath, stem: str, timeout: int
-) -> str: ...

@@ -1,54 +1,222 @@
-//! The commands whose logic lives in the CLI (`turn`, `dist`, `rules`,
-//! `explain`, `contest`, `heatmap`), run in-process by the CLI's own code:
-//! the Python package builds their command line (`python/hogsolver/__init__.py`)
-//! and reads their `--json` output, so the figures are the CLI's, bit for
-//! bit, with no subprocess.
+//! The commands of the library's layer (`hog::commands`: `turn`, `dist`,
+//! the presets, `explain`, `contest`, `heatmap`), called as the CLI calls
+//! them, with the GIL released and Ctrl-C stopping them. Their typed
+//! results go to Python as dicts and lists of the same fields that the
+//! CLI's `--json` prints (by their serde fields, through `pythonize`, never
+//! through JSON text), which `hogsolver/__init__.py` wraps in its records.
 
 use std::path::PathBuf;
 
-use clap::Parser;
-use hog::cli::Cli;
+use anyhow::Result;
+use hog::commands::contest::{expand_entries, ContestInput, Entry, Game};
+use hog::commands::dist::DistInput;
+use hog::commands::explain::ExplainInput;
+use hog::commands::heatmap::{Format, HeatmapInput, Show};
+use hog::commands::turn::TurnInput;
+use hog::commands::{self as library, Cell};
+use hog::files::{self, Kind};
+use hog::sources::Strategy;
+use hog_solver::Rules;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-
-use hog::cmd::export::{self, ExportInfo, Format};
-use hog::files::{self, Kind};
+use serde::Serialize;
 
 use crate::error::{hog_error, value_error};
 use crate::game::game;
 use crate::interrupt::interruptible_with_stop;
-use crate::solution::Solution;
-use crate::strategy::{policy, python_words};
+use crate::sources::sources;
+use crate::strategy::{policy, python_words, strategy_text};
 
-/// Runs `hog ARGS...` in-process with the GIL released; its stdout.
-/// Ctrl-C ends the command as the next layer of its solves starts.
+/// Every preset, as `hog rules list --json` lists them.
 #[pyfunction]
-pub fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
-    let cli = parse(&args)?;
-    let mut out = Vec::new();
-    let what = args.first().map_or("working", String::as_str);
-    interruptible_with_stop(py, what, |_, stop| {
-        hog::progress::with_stop(stop, || hog::cmd::run(&cli, &mut out))
-    })?
-    .map_err(|error| hog_error(python_words(&format!("{error:#}"))))?;
-    String::from_utf8(out).map_err(value_error)
+pub fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_python(py, &library::presets::presets())
 }
 
-/// Runs `hog heatmap ARGS... -o FILE.png` in-process into a throwaway
-/// folder: the picture's bytes, and the command's JSON summary.
+/// One turn with the given die faces: its result.
 #[pyfunction]
-pub fn heatmap_png<'py>(
+#[allow(clippy::too_many_arguments)]
+pub fn turn<'py>(
     py: Python<'py>,
-    args: Vec<String>,
-) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let folder = tempfile::tempdir().map_err(value_error)?;
-    let file: PathBuf = folder.path().join("heatmap.png");
-    let mut argv = vec!["heatmap".to_string()];
-    argv.extend(args);
-    argv.extend(["--json".into(), "-o".into(), file.display().to_string()]);
-    let summary = run_json(py, argv)?;
-    let bytes = std::fs::read(&file).map_err(value_error)?;
-    Ok((PyBytes::new(py, &bytes), summary))
+    rules: &Bound<'_, PyAny>,
+    goal: i64,
+    score: i64,
+    opponent_score: i64,
+    num_rolls: i64,
+    sides: i64,
+    faces: Vec<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (rules, goal) = game(rules, goal)?;
+    let played = library::turn::turn(&TurnInput {
+        rules,
+        goal,
+        cell: cell(score, opponent_score, sides),
+        num_rolls,
+        faces,
+    })
+    .map_err(error)?;
+    to_python(py, &played.result)
+}
+
+/// The exact distribution of one turn's outcomes.
+#[pyfunction]
+pub fn dist<'py>(
+    py: Python<'py>,
+    rules: &Bound<'_, PyAny>,
+    goal: i64,
+    score: i64,
+    opponent_score: i64,
+    num_rolls: i64,
+    sides: i64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (rules, goal) = game(rules, goal)?;
+    let input = DistInput {
+        rules,
+        goal,
+        cell: cell(score, opponent_score, sides),
+        num_rolls,
+    };
+    let distribution = py.detach(|| library::dist::dist(&input)).map_err(error)?;
+    to_python(py, &distribution)
+}
+
+/// Why the best action is best in one state.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn explain<'py>(
+    py: Python<'py>,
+    rules: &Bound<'_, PyAny>,
+    goal: i64,
+    score: i64,
+    opponent_score: i64,
+    sides: i64,
+    against: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
+    exact: bool,
+    timeout: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (rules, goal) = game(rules, goal)?;
+    let input = ExplainInput {
+        cell: cell(score, opponent_score, sides),
+        against: against
+            .map(|s| played(py, s, &rules, goal, timeout))
+            .transpose()?,
+        strategy: strategy
+            .map(|s| played(py, s, &rules, goal, timeout))
+            .transpose()?,
+        exact,
+        rules,
+        goal,
+    };
+    let explanation = run(py, "explain", timeout, |sources| {
+        library::explain::explain(&input, sources)
+    })?;
+    to_python(py, &explanation)
+}
+
+/// A round robin of `entries` (each a strategy and the name it has where
+/// it is no text: a text names itself, and a folder its files): the
+/// report, as `hog contest --json` prints it.
+#[pyfunction]
+pub fn contest<'py>(
+    py: Python<'py>,
+    rules: &Bound<'_, PyAny>,
+    goal: i64,
+    entries: Vec<(Bound<'_, PyAny>, String)>,
+    against: Option<&Bound<'_, PyAny>>,
+    margin: f64,
+    timeout: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (rules, goal) = game(rules, goal)?;
+    let mut given = vec![];
+    for (strategy, name) in &entries {
+        match played(py, strategy, &rules, goal, timeout)? {
+            Strategy::Text(text) => given.extend(expand_entries(&[text]).map_err(error)?),
+            made => given.push(Entry {
+                name: name.clone(),
+                source: made,
+            }),
+        }
+    }
+    let against = against
+        .map(|s| played(py, s, &rules, goal, timeout))
+        .transpose()?;
+    let input = ContestInput {
+        game: Game {
+            rules,
+            goal,
+            excluded: vec![],
+        },
+        entries: given,
+        against,
+        margin,
+        cache: None,
+        force: false,
+    };
+    let board = run(py, "contest", timeout, |sources| {
+        library::contest::contest(input, sources)
+    })?;
+    if board.graded == 0 {
+        let reasons: Vec<String> = board
+            .report
+            .entries
+            .iter()
+            .map(|e| format!("{}: {}", e.name, e.reason.as_deref().unwrap_or_default()))
+            .collect();
+        return Err(hog_error(python_words(&format!(
+            "nothing graded: every entry was excluded ({})",
+            reasons.join("; ")
+        ))));
+    }
+    to_python(py, &board.report)
+}
+
+/// A heatmap of `strategy` as a PNG: its bytes, sealed as `hog heatmap -o
+/// FILE.png` writes them (so the bytes are the file's), and what it shows
+/// (as `hog heatmap --json` says it, with no file).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn heatmap<'py>(
+    py: Python<'py>,
+    rules: &Bound<'_, PyAny>,
+    goal: i64,
+    strategy: &Bound<'_, PyAny>,
+    show: &str,
+    diff: Option<&Bound<'_, PyAny>>,
+    against: Option<&Bound<'_, PyAny>>,
+    timeout: u64,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyAny>)> {
+    let (rules, goal) = game(rules, goal)?;
+    let show = match show {
+        "action" => Show::Action,
+        "win" => Show::Win,
+        "both" => Show::Both,
+        other => {
+            return Err(hog_error(format!(
+                "show must be 'action', 'win' or 'both', not '{other}'"
+            )))
+        }
+    };
+    let input = HeatmapInput {
+        source: played(py, strategy, &rules, goal, timeout)?,
+        diff: diff
+            .map(|s| played(py, s, &rules, goal, timeout))
+            .transpose()?,
+        against: against
+            .map(|s| played(py, s, &rules, goal, timeout))
+            .transpose()?,
+        show,
+        format: Format::Png,
+        rules,
+        goal,
+    };
+    let drawn = run(py, "heatmap", timeout, |sources| {
+        library::heatmap::heatmap(&input, sources)
+    })?;
+    Ok((
+        PyBytes::new(py, &files::sealed(Kind::Png, drawn.picture)),
+        to_python(py, &drawn.summary)?,
+    ))
 }
 
 /// The `hog` command itself (`python -m hogsolver`, and the `hog` script
@@ -72,65 +240,55 @@ pub fn save_png(py: Python<'_>, path: PathBuf, png: &[u8], force: bool) -> PyRes
         .map_err(value_error)
 }
 
-/// The command line, or clap's message on one line as a HogError.
-fn parse(args: &[String]) -> PyResult<Cli> {
-    Cli::try_parse_from(std::iter::once("hog").chain(args.iter().map(String::as_str))).map_err(
-        |error| {
-            // clap's first line, with the lines it introduces (a list of
-            // missing arguments after a colon) joined onto it.
-            let text = error.render().to_string();
-            let mut lines = text.lines();
-            let mut line = lines.next().unwrap_or_default().to_string();
-            if line.ends_with(':') {
-                let listed: Vec<&str> = lines
-                    .take_while(|l| !l.trim().is_empty())
-                    .map(str::trim)
-                    .collect();
-                line = format!("{line} {}", listed.join(", "));
-            }
-            hog_error(line.trim_start_matches("error: ").to_string())
-        },
-    )
-}
-
-/// A strategy as a command-line argument: a text as it is, a solved table as
-/// a `.hogtable`, anything else (a callable, an array, a `Final`) as the
-/// JSON table of a course strategy, written into `folder` as `STEM.json`
-/// (whose recorded objective, the function's name, names it in titles).
-#[pyfunction]
-pub fn strategy_arg(
+/// A strategy object as a command plays it: a text or a path as the
+/// command reads it (so `optimal`, `final` and file names mean what they
+/// mean on the command line), anything else (a callable, an array, a
+/// result) as its policy for the game, named as records name it.
+fn played(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
-    rules: &Bound<'_, PyAny>,
-    goal: i64,
-    folder: PathBuf,
-    stem: &str,
+    rules: &Rules,
+    goal: u32,
     timeout: u64,
-) -> PyResult<String> {
-    if let Ok(text) = strategy.extract::<String>() {
-        return Ok(text);
+) -> PyResult<Strategy> {
+    if let Some(text) = strategy_text(strategy)? {
+        return Ok(Strategy::Text(text));
     }
-    let (rules, goal) = game(rules, goal)?;
-    if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
-        let path = folder.join(format!("{stem}.hogtable"));
-        solution.policy_for(&rules, goal)?;
-        solution.write(py, &path, false)?;
-        return Ok(path.display().to_string());
+    let (policy, name) = policy(py, strategy, rules, goal, timeout)?;
+    Ok(Strategy::Made { name, policy })
+}
+
+/// The state a command is given: the scores and the dice's sides.
+fn cell(score: i64, opponent_score: i64, sides: i64) -> Cell {
+    Cell {
+        score,
+        opponent_score,
+        sides,
+        hidden: None,
     }
-    let (policy, name) = policy(py, strategy, &rules, goal, timeout)?;
-    let info = ExportInfo {
-        rules: rules.clone(),
-        goal,
-        objective: name,
-        grade: None,
-        slice: None,
-        made_by: None,
-    };
-    let text = export::render(Format::Json, &info, &policy).map_err(value_error)?;
-    let path = folder.join(format!("{stem}.json"));
-    files::write(&path, Kind::Json, false, |w| {
-        Ok(w.write_all(text.as_bytes())?)
-    })
-    .map_err(value_error)?;
-    Ok(path.display().to_string())
+}
+
+/// Runs a command's work with the GIL released, its strategies' sources
+/// stopped by Ctrl-C (and every solve's progress bar checking the stop).
+fn run<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    timeout: u64,
+    work: impl FnOnce(&hog::sources::Sources) -> Result<T> + Send,
+) -> PyResult<T> {
+    interruptible_with_stop(py, what, |_, stop| {
+        hog::progress::with_stop(stop, || work(&sources(timeout).with_stop(stop)))
+    })?
+    .map_err(error)
+}
+
+/// A command's error as a HogError, its options named as the package names them.
+fn error(error: anyhow::Error) -> PyErr {
+    hog_error(python_words(&format!("{error:#}")))
+}
+
+/// A command's typed result as Python objects: the fields its serde
+/// derivation gives `--json`, as dicts, lists, numbers, strings and None.
+fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, value).map_err(|e| value_error(anyhow::anyhow!("{e}")))
 }

@@ -1,10 +1,11 @@
 //! hog for Python: the module `hogsolver._hog`, wrapped by the package
-//! `hogsolver` (`python/hogsolver/__init__.py`). It calls the library
-//! `hog-solver` directly for the game (rules, turns, solves, grades, the
-//! best `final_strategy`), and the `hog` crate's own command code,
-//! in-process, where the CLI holds the logic (strategy sources, exports,
-//! explain, contest, heatmaps, semester detection), so that every figure is
-//! the CLI's, bit for bit.
+//! `hogsolver` (`python/hogsolver/__init__.py`). It calls the engine,
+//! `hog-solver`, for the game (rules, turns, solves, grades, the best
+//! `final_strategy`), and the `hog` crate's commands' library
+//! (`hog::commands`, strategy sources, exports, semester detection) for the
+//! rest, as the command line calls them, so that every figure is the
+//! CLI's, bit for bit. It names nothing of the command line but its entry
+//! (`hog::entry::run`, the `hog` script).
 //!
 //! The files stand in layers, each using only those above it: `error`,
 //! `sources`, `interrupt`, `game`; `solution`, `final_strategy`, `project`
@@ -47,10 +48,13 @@ fn _hog(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(results::load, module)?)?;
     module.add_function(wrap_pyfunction!(results::grade, module)?)?;
     module.add_function(wrap_pyfunction!(search::final_strategy, module)?)?;
-    module.add_function(wrap_pyfunction!(commands::run_json, module)?)?;
-    module.add_function(wrap_pyfunction!(commands::heatmap_png, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::presets, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::turn, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::dist, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::explain, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::contest, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::heatmap, module)?)?;
     module.add_function(wrap_pyfunction!(commands::save_png, module)?)?;
     module.add_function(wrap_pyfunction!(commands::main, module)?)?;
-    module.add_function(wrap_pyfunction!(commands::strategy_arg, module)?)?;
     Ok(())
 }

@@ -82,7 +82,7 @@ fn made_for(strategy: &Bound<'_, PyAny>) -> Option<(Rules, u32)> {
 }
 
 /// The game of a call as `(rules, goal)`: what `game_of` decides, for the
-/// package's functions that run a CLI command in-process.
+/// package's functions that call the commands' library.
 #[pyfunction]
 #[pyo3(signature = (rules, goal, strategies))]
 pub fn game(

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use hog::cmd::solve::solve as cli_solve;
+use hog::commands::solve::solve as cli_solve;
 use hog::files::open_input;
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
@@ -123,9 +123,24 @@ impl Grade {
         self.against.clone()
     }
 
+    /// The figures, and what `hog grade` says beside them: that the
+    /// strategy loses to its opponent or ties it, and that it misses the
+    /// course's target.
     fn __repr__(&self) -> String {
+        let mut verdict = String::new();
+        if let Some(warning) = &self.warning {
+            let word = if warning.contains(" TIES ") {
+                format!("TIES {}", self.against)
+            } else {
+                format!("LOSES to {}", self.against)
+            };
+            verdict.push_str(&format!("; {word}"));
+        }
+        if let (Some(target), Some(false)) = (&self.course_target, self.meets_target) {
+            verdict.push_str(&format!("; below the course's target {target}"));
+        }
         format!(
-            "<hogsolver.Grade {} against {} ({}, goal {}): win rate {:.12} (first {:.12}, second {:.12})>",
+            "<hogsolver.Grade {} against {} ({}, goal {}): win rate {:.12} (first {:.12}, second {:.12}){verdict}>",
             self.strategy, self.against, self.rules, self.goal, self.win_rate, self.first, self.second
         )
     }
@@ -181,7 +196,7 @@ pub fn grade(
         meets_target: target
             .and_then(|t| t.parse::<f64>().ok())
             .map(|t| floats.win_rate >= t),
-        warning: hog::cmd::grade::losing(&name, &against, floats.win_rate),
+        warning: hog::commands::losing(&name, &against, floats.win_rate),
         strategy: name,
         against,
         rules: rules.name(),

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hog::cmd::solve::Solved;
+use hog::commands::solve::Solved;
 use hog::files::{self, Kind};
 use hog_solver::exact::Exact;
 use hog_solver::solve::Probability;
@@ -85,7 +85,7 @@ pub fn frame<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let hidden = rules.hidden();
     let labels: Vec<String> = (0..hidden.len())
-        .map(|h| hog::cmd::hidden_words(&hidden, h))
+        .map(|h| hog::commands::hidden_words(&hidden, h))
         .collect();
     py.import("hogsolver._frames")?
         .call_method1("frame", (columns, axes(rules), labels))

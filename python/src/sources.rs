@@ -8,7 +8,7 @@ use hog::sources::Sources;
 /// How long a Python strategy may take, in seconds, by default: to import
 /// and answer every state (a file, in each of its two rounds), or to answer
 /// every state (a callable). The CLI's `--python-timeout` default.
-pub const PYTHON_TIMEOUT: u64 = hog::cli::PYTHON_TIMEOUT;
+pub const PYTHON_TIMEOUT: u64 = hog::commands::PYTHON_TIMEOUT;
 
 /// The CLI's strategy sources, with a Python file's time limit in seconds.
 pub fn sources(timeout: u64) -> Sources {

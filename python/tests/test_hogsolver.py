@@ -442,11 +442,12 @@ def running_with(marker: str) -> List[int]:
         lambda _: hogsolver.final("fa16"),
         # A Python strategy file that sleeps, in its sandbox.
         lambda tmp_path: hogsolver.grade(sleeping_module(tmp_path, "sleepy_ctrl_c_marker")),
-        # The commands the command line's code runs: a heatmap, an explanation.
+        # The commands' library: a heatmap, an explanation, a contest's pairs.
         lambda _: hogsolver.heatmap("optimal", rules="fa13", goal=4000),
         lambda _: hogsolver.explain(0, 0, rules="fa13", goal=5000),
+        lambda _: hogsolver.contest([f"always_roll({n})" for n in range(1, 11)], rules="fa13", goal=2000),
     ],
-    ids=["team solve", "rayon solve", "final search", "sleeping strategy", "heatmap", "explain"],
+    ids=["team solve", "rayon solve", "final search", "sleeping strategy", "heatmap", "explain", "contest"],
 )
 def test_ctrl_c_stops_long_work_at_once(work: Callable[[Path], Any], tmp_path: Path) -> None:
     # SIGINT 0.5 s into the work, which runs with the GIL released: it

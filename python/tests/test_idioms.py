@@ -155,12 +155,43 @@ def test_reprs_print_numbers_as_the_cli() -> None:
     graded = hogsolver.grade("always_roll(4)", rules="fa16")
     # Self-play: one half, up to rounding in the last bits of the float.
     assert abs(graded.win_rate - 0.5) < 1e-12
+    # A strategy against itself ties it, below fa16's target, and the repr
+    # says so, as hog grade does.
     assert repr(graded) == (
         "<hogsolver.Grade always_roll(4) against always_roll(4) (fa16, goal 100): "
-        f"win rate 0.500000000000 (first {graded.first:.12f}, second {graded.second:.12f})>"
+        f"win rate 0.500000000000 (first {graded.first:.12f}, second {graded.second:.12f}); "
+        "TIES always_roll(4); below the course's target 0.80>"
     )
     assert repr(hogsolver.turn(5, 10, 3, [2, 3, 4], rules="fa13")) == (
         "<hogsolver.Turn points=9, score=14, opponent_score=10, sides=6>"
+    )
+
+
+def test_a_losing_grade_says_it_loses() -> None:
+    # One die a turn against the fa13 baseline: below one half, and below
+    # the course's target, which holds against the course's baseline.
+    losing = hogsolver.grade("always_roll(1)", rules="fa13", goal=50)
+    baseline, target = hogsolver.rules("fa13").baseline, losing.course_target
+    assert losing.win_rate < 0.5 and target is not None and losing.win_rate < float(target)
+    assert repr(losing).endswith(f"; LOSES to {baseline}; below the course's target {target}>")
+    # Against another opponent: the verdict, and no target.
+    other = hogsolver.grade("always_roll(1)", "always_roll(6)", rules="fa13", goal=50)
+    assert other.win_rate < 0.5 and other.course_target is None
+    assert repr(other).endswith("; LOSES to always_roll(6)>")
+    winning = hogsolver.grade("always_roll(6)", "always_roll(1)", rules="fa13", goal=50)
+    assert winning.win_rate > 0.5 and repr(winning).endswith(")>")
+
+
+def test_a_heatmap_says_what_it_shows() -> None:
+    # fa13 hides nothing: one map of 900x800 pixels.
+    picture = hogsolver.heatmap("optimal", rules="fa13", goal=30)
+    assert repr(picture) == "<hogsolver.Heatmap optimal (fa13, goal 30): num_rolls, 1 panel, 900x800 PNG>"
+    # fa16's win maps: one per dice sides, beside one action map (a course
+    # strategy answers alike with both), in one row: 3 panels of 900x800.
+    both = hogsolver.heatmap("always_roll(5)", rules="fa16", goal=30, show="both")
+    assert repr(both) == (
+        "<hogsolver.Heatmap always_roll(5) (fa16, goal 30): num_rolls and P(player to move wins), "
+        "3 panels, 2700x800 PNG>"
     )
 
 

@@ -28,6 +28,7 @@ use crate::model::Model;
 use crate::round_robin::Match;
 use crate::rules::{BidStart, Bids, State};
 use crate::solve::{Driver, Engine, TIE_TOLERANCE};
+use crate::stop::Stop;
 use crate::strategy::Policy;
 
 /// One bid of A against B's, and the game it starts.
@@ -137,15 +138,17 @@ pub fn best_bid(outcomes: &[BidOutcome]) -> Option<&BidOutcome> {
 /// `pairs`, each from the start their bids give (`bids[a]` as player 0's,
 /// `bids[b]` as player 1's), in parallel over the pairs, calling
 /// `graded(k, result)` for pair `k` as soon as it is done. A tie of equal
-/// bids is a draw.
+/// bids is a draw. `stop` ends the work as a layer starts (it unwinds,
+/// see [`crate::stop`]).
 pub fn grade_bid_pairs(
     model: &Model,
     policies: &[&Policy],
     bids: &[u32],
     pairs: &[(usize, usize)],
+    stop: &Stop,
     graded: impl Fn(usize, Match) + Sync,
 ) -> Result<()> {
-    let engine = Engine::<f64>::new(model, Driver::Sequential);
+    let engine = Engine::<f64>::new(model, Driver::Sequential).with_stop(stop);
     pairs.par_iter().enumerate().try_for_each(|(k, &(a, b))| {
         let evaluation = engine.evaluate(policies[a], policies[b]);
         let outcome = bid_outcome(

@@ -24,6 +24,9 @@
 //! [`MAX_MOVES`] outcomes (large goals), each pair in turn is graded by
 //! [`Engine::grade_both`] itself, in parallel over its states, so that the
 //! memory is one grade's.
+//!
+//! A [`Stop`] ends the work between layers of a pair's grade (see
+//! [`crate::stop`]): a contest stops within one layer's sums.
 
 use std::collections::HashMap;
 
@@ -33,6 +36,7 @@ use crate::evaluate::{plays_flip, reachable_len, Decided, Ends, Grade, Outcome};
 use crate::model::{Model, Next};
 use crate::rules::State;
 use crate::solve::{Driver, Engine, Probability};
+use crate::stop::Stop;
 use crate::strategy::Policy;
 
 /// The most outcomes [`Turns`] holds (4 bytes each, plus one probability
@@ -70,7 +74,18 @@ pub fn grade_pairs(
     pairs: &[(usize, usize)],
     graded: impl Fn(usize, Match) + Sync,
 ) {
-    grade_pairs_within(model, policies, pairs, MAX_MOVES, graded)
+    grade_pairs_stopping(model, policies, pairs, &Stop::new(), graded)
+}
+
+/// [`grade_pairs`], ended by `stop` (it unwinds, see [`crate::stop`]).
+pub fn grade_pairs_stopping(
+    model: &Model,
+    policies: &[&Policy],
+    pairs: &[(usize, usize)],
+    stop: &Stop,
+    graded: impl Fn(usize, Match) + Sync,
+) {
+    grade_pairs_within(model, policies, pairs, MAX_MOVES, stop, graded)
 }
 
 fn grade_pairs_within(
@@ -78,20 +93,21 @@ fn grade_pairs_within(
     policies: &[&Policy],
     pairs: &[(usize, usize)],
     max_moves: usize,
+    stop: &Stop,
     graded: impl Fn(usize, Match) + Sync,
 ) {
-    let engine = Engine::<f64>::new(model, Driver::Sequential);
+    let engine = Engine::<f64>::new(model, Driver::Sequential).with_stop(stop);
     match Turns::compile(&engine, policies, max_moves) {
         // As Engine::grade: the three ends only where games can be drawn.
         Some(turns) if model.rules().can_score_zero() => {
-            turns.grade_pairs(policies, pairs, &graded, Turns::grade::<Outcome<f64>>)
+            turns.grade_pairs(policies, pairs, stop, &graded, Turns::grade::<Outcome<f64>>)
         }
-        Some(turns) => turns.grade_pairs(policies, pairs, &graded, Turns::grade_undrawn),
+        Some(turns) => turns.grade_pairs(policies, pairs, stop, &graded, Turns::grade_undrawn),
         // Large goals: one pair at a time, each in parallel over its states
         // as `hog grade` does, so that a contest needs one grade's memory,
         // not one per thread.
         None => {
-            let engine = Engine::<f64>::new(model, Driver::Parallel);
+            let engine = Engine::<f64>::new(model, Driver::Parallel).with_stop(stop);
             for (k, &(a, b)) in pairs.iter().enumerate() {
                 graded(k, engine.grade_both(policies[a], policies[b]).into());
             }
@@ -284,8 +300,9 @@ impl Turns {
         &self,
         policies: &[&Policy],
         pairs: &[(usize, usize)],
+        stop: &Stop,
         graded: &(impl Fn(usize, Match) + Sync),
-        grade: impl Fn(&Turns, &mut Scratch<T>, &[i8], &[i8], usize) -> Grade<f64> + Sync,
+        grade: impl Fn(&Turns, &mut Scratch<T>, &[i8], &[i8], usize, &Stop) -> Grade<f64> + Sync,
     ) {
         let actions: Vec<&[i8]> = policies
             .iter()
@@ -301,7 +318,10 @@ impl Turns {
             || self.scratch::<T>(),
             |scratch, (k, &(a, b))| {
                 let len = self.reach[usize::from(flips[a] || flips[b])];
-                graded(k, grade(self, scratch, actions[a], actions[b], len).into());
+                graded(
+                    k,
+                    grade(self, scratch, actions[a], actions[b], len, stop).into(),
+                );
             },
         );
     }
@@ -362,6 +382,7 @@ impl Turns {
         a: &[i8],
         b: &[i8],
         len: usize,
+        stop: &Stop,
     ) -> Grade<f64> {
         let Scratch {
             a_moves,
@@ -370,6 +391,7 @@ impl Turns {
             b_steps,
         } = scratch;
         for layer in &self.layers {
+            stop.check();
             let places = layer.start..layer.start + layer.per_value * len;
             a_steps.clear();
             b_steps.clear();
@@ -409,11 +431,13 @@ impl Turns {
         a: &[i8],
         b: &[i8],
         len: usize,
+        stop: &Stop,
     ) -> Grade<f64> {
         let Scratch {
             a_moves, b_moves, ..
         } = scratch;
         for layer in &self.layers {
+            stop.check();
             for place in layer.start..layer.start + layer.per_value * len {
                 let cell = self.cell[place] as usize;
                 let (a, b) = (self.index(place, a[cell]), self.index(place, b[cell]));
@@ -463,7 +487,7 @@ mod tests {
             // The compiled turns, and Engine::grade when they do not fit.
             for max_moves in [MAX_MOVES, 0] {
                 let results = Mutex::new(vec![None; pairs.len()]);
-                grade_pairs_within(&model, &refs, &pairs, max_moves, |k, m| {
+                grade_pairs_within(&model, &refs, &pairs, max_moves, &Stop::new(), |k, m| {
                     results.lock().unwrap()[k] = Some(m)
                 });
                 let results = results.into_inner().unwrap();

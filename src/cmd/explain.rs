@@ -1,144 +1,16 @@
-//! `hog explain`: why a cell of a table says what it says. At one state,
-//! every legal action's exact chance to win, the best action, its margin to
-//! the runner-up, and the point distribution of the best action's turn.
-//!
-//! The chance to win of action a in state x is the engine's recurrence (see
-//! `solver/src/solve.rs`) read once more at x:
-//!
-//! ```text
-//!   Q(x, a) = Σ_p P(p | x, a) · { 1 if the mover wins, 0 if they lose, C(y) otherwise }
-//! ```
-//!
-//! where y is the state the opponent sees after the turn, and C(y) is the
-//! mover's chance from there:
-//!
-//! * by default, 1 − V(y) under self-play (V: the self-play value, a draw
-//!   counting 1/2), or L(y) against `--against`'s fixed strategy (L: our
-//!   chance when that strategy moves in y, playing its best response, a
-//!   draw counting 0). The best action is the solved policy's (ties go to
-//!   the lowest num_rolls) and its Q is the solved value of x;
-//! * with `--strategy S`, L(y) of S against the opponent (`--against`, by
-//!   default the course baseline): our chance when the opponent moves in y
-//!   and we play S from then on. The best action is the one with the
-//!   highest Q, S's own answer where it ties it.
-//!
-//! A strategy of the two scores alone (a course strategy) answers a cell
-//! (s, o) the same whatever the hidden state (fa16's dice sides). Its
-//! answer is then best for the mix of the hidden values, each weighted by
-//! μ(s, o, h), the chance that a game of S against the opponent reaches
-//! (s, o, h) with S to move ([`hog_solver::solve::Engine::reach`]): the
-//! chance shown is Σ_h μ(h) Q((s, o, h), a) / Σ_h μ(h), as `hog final`'s
-//! blind search weighs it. A zero-point turn of nju21 that comes back to
-//! the same scores is valued the same way: play it once, then play on.
+//! `hog explain`: why a cell of a table says what it says (see
+//! [`crate::commands::explain`]), for the terminal or as JSON.
 
-mod text;
-
-use anyhow::{bail, Context, Result};
-use hog_solver::evaluate::Evaluation;
-use hog_solver::exact::Exact;
-use hog_solver::rules::Memory;
-use hog_solver::solve::{Driver, Engine, Grid, Probability};
-use hog_solver::strategy::Policy;
-use hog_solver::{Model, Rules, State, TurnResult};
-use num_integer::Integer;
-use serde::Serialize;
 use std::io::Write;
 
-use super::{
-    baseline_or_course, check_score, exact_fraction_text, exact_json, state_with_hidden, write_json,
-};
+use anyhow::Result;
+use hog_solver::{Rules, State};
+
+use super::{roll_words, state_words, write_json};
 use crate::cli::ExplainArgs;
-use crate::progress::SolveBar;
-use crate::sources::Sources;
-
-/// One legal action and its exact chance to win.
-#[derive(Serialize)]
-pub(super) struct Action {
-    pub(super) num_rolls: i32,
-    /// The chance to win; for a blind strategy's mix, the reach-weighted mean.
-    pub(super) win: f64,
-    /// With --exact: the chance as a reduced fraction "p/q" (not for a mix).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_exact: Option<String>,
-    /// For a blind strategy's mix: the chance with each hidden value, in
-    /// the order of `hidden`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    by_hidden: Option<Vec<f64>>,
-    /// With --exact, for the terminal: 17 digits and the short fraction.
-    #[serde(skip)]
-    exact_text: Option<(String, String)>,
-}
-
-/// One hidden value of a cell that a blind strategy answers alike.
-#[derive(Serialize)]
-pub(super) struct Hidden {
-    sides: u32,
-    #[serde(skip_serializing_if = "Memory::is_none")]
-    memory: Memory,
-    /// μ: the chance that a game reaches the state with the strategy to move.
-    reach: f64,
-    /// Its share of the cell's reach: the weight of its chances in the mix.
-    pub(super) share: f64,
-    /// For the terminal: "sides 4".
-    #[serde(skip)]
-    label: String,
-}
-
-/// Where one outcome of the best action's turn leads.
-#[derive(Serialize)]
-struct Outcome {
-    #[serde(flatten)]
-    result: TurnResult,
-    probability: f64,
-    fraction: String,
-    /// "win", "loss", or "play on".
-    then: &'static str,
-}
-
-#[derive(Serialize)]
-struct Explanation {
-    rules: String,
-    goal: u32,
-    score: u32,
-    opponent_score: u32,
-    sides: u32,
-    against: Option<String>,
-    /// With --strategy: the strategy explained, and its answer here.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    strategy: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    plays: Option<i32>,
-    /// With --strategy, where the rules hide state that the strategy does
-    /// not see: the hidden values it mixes here (empty if no game reaches
-    /// the cell, whose chances are then those with `sides`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hidden: Option<Vec<Hidden>>,
-    /// Whether the answer depends on state that final_strategy(score,
-    /// opponent_score) cannot see (fa16's dice sides).
-    sees_hidden_state: bool,
-    actions: Vec<Action>,
-    best: i32,
-    win: f64,
-    /// The best action's chance minus the best other action's (0 on a tie).
-    margin: Option<f64>,
-    /// With --exact: the margin as a reduced fraction "p/q".
-    #[serde(skip_serializing_if = "Option::is_none")]
-    margin_exact: Option<String>,
-    #[serde(skip)]
-    margin_text: Option<(String, String)>,
-    /// Whether the runner-up ties the best (exactly with --exact, else within
-    /// the f64 tie tolerance); ties go to the lowest num_rolls.
-    tie: bool,
-    runner_up: Option<i32>,
-    outcomes: Vec<Outcome>,
-}
-
-/// An exact value for JSON ("p/q") and for the terminal (17 digits, and the
-/// fraction shortened).
-pub(super) type ExactText = (String, (String, String));
-
-/// Writes a value as [`ExactText`]; nothing for f64.
-pub(super) type Fraction<'a, V> = &'a dyn Fn(&V) -> Option<ExactText>;
+use crate::commands::explain::{explain, Action, ExplainInput, Explanation, Hidden};
+use crate::commands::Cell;
+use crate::sources::{Sources, Strategy};
 
 pub fn run(
     args: &ExplainArgs,
@@ -147,398 +19,234 @@ pub fn run(
     sources: &Sources,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let score = check_score("score", args.score, goal)?;
-    let opponent_score = check_score("opponent_score", args.opp, goal)?;
-    let x = state_with_hidden(
-        rules,
-        goal,
-        score,
-        opponent_score,
-        args.sides,
-        args.hidden.as_deref(),
+    let explanation = explain(
+        &ExplainInput {
+            rules: rules.clone(),
+            goal,
+            cell: Cell {
+                score: args.score,
+                opponent_score: args.opp,
+                sides: args.sides,
+                hidden: args.hidden.clone(),
+            },
+            against: args.against.clone().map(Strategy::Text),
+            strategy: args.strategy.clone().map(Strategy::Text),
+            exact: args.exact.exact,
+        },
+        sources,
     )?;
-    let model = Model::new(rules, goal)?;
-    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
-    // With --strategy, the opponent is --against or the course baseline.
-    let against = match (&args.strategy, &args.against) {
-        (Some(_), against) => Some(baseline_or_course(against.as_ref(), rules, "--against")?),
-        (None, against) => against.clone(),
-    };
-    let b = match &against {
-        Some(text) => Some(sources.policy(text, rules, goal).context("--against")?),
-        None => None,
-    };
-    let strategy = match (&args.strategy, &against) {
-        (Some(s), Some(against)) if s.trim() == "final" => {
-            Some(format!("blind_best_response({against})"))
-        }
-        (s, _) => s.clone(),
-    };
-    let a = match &strategy {
-        Some(text) => Some(sources.policy(text, rules, goal).context("--strategy")?),
-        None => None,
-    };
-    let bar = SolveBar::new("solving");
-    let report = |done, all| bar.report(done, all);
-    let exact: Fraction<Exact> =
-        &|v| Some((exact_json(v), (v.decimal(17), exact_fraction_text(v))));
-    let float: Fraction<f64> = &|_| None;
-    let chances = match (&a, args.exact.exact) {
-        (None, true) => sighted::<Exact>(&model, x, b.as_ref(), &report, exact),
-        (None, false) => sighted::<f64>(&model, x, b.as_ref(), &report, float),
-        (Some(a), true) => of_strategy::<Exact>(&model, x, a, b.as_ref(), &report, exact)?,
-        (Some(a), false) => of_strategy::<f64>(&model, x, a, b.as_ref(), &report, float)?,
-    };
-    let explanation = explanation(&model, x, against, strategy, &a, chances);
     if args.json.json {
         return write_json(out, &explanation);
     }
-    text::write(&explanation, rules, x, out)
+    write(&explanation, rules, out)
 }
 
-/// What [`sighted`] and [`of_strategy`] found: every legal action's chance
-/// to win, the best action, the runner-up and the margin.
-pub(super) struct Chances {
-    pub(super) actions: Vec<Action>,
-    pub(super) best: i32,
-    /// The runner-up's num_rolls, the margin, and the margin as a fraction.
-    pub(super) runner_up: Option<(i32, f64, Option<ExactText>)>,
-    pub(super) tie: bool,
-    /// With a strategy of the two scores where the rules hide state: the
-    /// hidden values it mixes at the cell.
-    pub(super) hidden: Option<Vec<Hidden>>,
-}
+/// The most hidden values shown one by one: a column each, a share each.
+const MAX_COLUMNS: usize = 4;
 
-/// The explanation from the chances, with the best action's turn.
-fn explanation(
-    model: &Model,
-    x: State,
-    against: Option<String>,
-    strategy: Option<String>,
-    a: &Option<Policy>,
-    chances: Chances,
-) -> Explanation {
-    let Chances {
-        actions,
-        best,
-        runner_up,
-        tie,
-        hidden,
-    } = chances;
-    let goal = model.goal();
-    let win = actions
-        .iter()
-        .find(|a| a.num_rolls == best)
-        .expect("the best action is legal")
-        .win;
-    let (runner_up, margin, margin_exact) = match runner_up {
-        Some((action, margin, exact)) => (Some(action), Some(margin), exact),
-        None => (None, None, None),
-    };
-    let (margin_exact, margin_text) = match margin_exact {
-        Some((json, text)) => (Some(json), Some(text)),
-        None => (None, None),
-    };
-    // Where each outcome of the best action leads (the values are in `actions`).
-    let then = |result: &TurnResult| -> &'static str {
-        if result.score >= goal {
-            "win"
-        } else if result.opponent_score >= goal {
-            "loss"
+fn write(e: &Explanation, rules: &Rules, out: &mut dyn Write) -> Result<()> {
+    let x = e.state;
+    let mix = e.hidden.as_ref().filter(|h| !h.is_empty());
+    // How a draw counts, only where a game can be endless (a turn that can
+    // score 0): 1/2 in the self-play optimum's zero-sum game, else 0.
+    let draw = |counts: &str| {
+        if rules.can_score_zero() {
+            format!(" (a draw counts {counts})")
         } else {
-            "play on"
+            String::new()
         }
     };
-    let (mut outcomes, total) = model.turn_distribution(x, best);
-    outcomes.sort_by_key(|(r, _)| (r.points, r.score, r.opponent_score));
-    let outcomes: Vec<Outcome> = outcomes
-        .into_iter()
-        .map(|(result, count)| {
-            let gcd = count.gcd(&total);
-            Outcome {
-                then: then(&result),
-                result,
-                probability: count as f64 / total as f64,
-                fraction: format!("{}/{}", count / gcd, total / gcd),
+    let play = match (&e.strategy, &e.against) {
+        (Some(strategy), Some(against)) => format!(
+            "after this turn {strategy} plays on against {against}{}",
+            draw("0")
+        ),
+        (_, None) => format!(
+            "both players play the self-play optimum, not a strategy of yours (--strategy \
+             FILE explains one){}",
+            draw("1/2")
+        ),
+        (None, Some(against)) => format!("the opponent plays {against}{}", draw("0")),
+    };
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
+    let sides = match mix {
+        Some(_) => format!("whatever {what}"),
+        None => state_words(rules, x),
+    };
+    writeln!(
+        out,
+        "{}, goal {}: score {}, opponent_score {}, {sides}; {play}",
+        e.rules, e.goal, e.score, e.opponent_score
+    )?;
+    write_hidden(e, rules, x, out)?;
+    let chance = |a: &Action| match &a.exact_text {
+        Some((digits, _)) => digits.clone(),
+        None => format!("{:.12}", a.win),
+    };
+    let width = e.actions.iter().map(|a| chance(a).len()).max().unwrap_or(0);
+    let mut header = format!("num_rolls  {:<width$}", "chance to win");
+    // A column per hidden value where there are few (fa16's two sides);
+    // else the mix alone (the JSON holds each value's chances).
+    let columns = mix.filter(|hidden| hidden.len() <= MAX_COLUMNS);
+    match (mix, columns) {
+        (_, Some(hidden)) => {
+            for h in hidden {
+                header += &format!("  {:<14}", h.label);
             }
-        })
-        .collect();
-    let hides = !model.hidden().is_empty();
-    Explanation {
-        rules: model.rules().name(),
-        goal,
-        score: x.score,
-        opponent_score: x.opponent_score,
-        sides: x.sides,
-        against,
-        plays: a.as_ref().map(|a| a.get(x)),
-        sees_hidden_state: hides && a.as_ref().is_none_or(|a| a.sees_hidden()),
-        strategy,
-        hidden,
-        actions,
-        best,
-        win,
-        margin,
-        margin_exact,
-        margin_text,
-        tie,
-        runner_up,
-        outcomes,
+        }
+        (Some(_), None) => {}
+        (None, _) => header += "  turn",
     }
-}
-
-/// Q(x, a) for every legal action, with `value` the worth of each outcome
-/// that does not end the game: `after(y)` when the opponent moves next in
-/// y (their view), `again(y)` after an extra turn.
-fn action_values<V: Probability>(
-    model: &Model,
-    x: State,
-    after: impl Fn(State) -> V,
-    again: impl Fn(State) -> V,
-) -> Vec<(i32, V)> {
-    let goal = model.goal();
-    let value = |result: &TurnResult| -> V {
-        if result.score >= goal {
-            V::one()
-        } else if result.opponent_score >= goal {
-            V::zero()
-        } else if result.extra_turn {
-            again(result.next_state(model.rules()))
-        } else {
-            after(result.next_state(model.rules()))
-        }
-    };
-    model
-        .rules()
-        .actions()
-        .map(|a| {
-            let (outcomes, total) = model.turn_distribution(x, a);
-            let win = outcomes.iter().fold(V::zero(), |sum, (result, count)| {
-                sum + V::from_counts(*count, total) * value(result)
-            });
-            (a, win)
-        })
-        .collect()
-}
-
-/// The chances at x of the solved policy: the self-play optimum, or the
-/// best response to B.
-fn sighted<V: Probability>(
-    model: &Model,
-    x: State,
-    b: Option<&Policy>,
-    progress: &(dyn Fn(u64, u64) + Sync),
-    fraction: Fraction<V>,
-) -> Chances {
-    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    // C(y) = 1 - grid(y) in self-play, grid(y) against B; own(y) after an
-    // extra turn.
-    let (grid, own, self_play, best): (Grid<V>, Option<Grid<V>>, bool, i32) = match b {
-        None => {
-            let solution = engine.optimal();
-            let best = *solution.policy.get(x) as i32;
-            (solution.values, None, true, best)
-        }
-        Some(b) => {
-            let response = engine.best_response(b);
-            let best = *response.policy.get(x) as i32;
-            (response.them, Some(response.us), false, best)
-        }
-    };
-    let own = own.as_ref().unwrap_or(&grid);
-    let wins = action_values(
-        model,
-        x,
-        |y| match self_play {
-            true => V::one() - grid.get(y).clone(),
-            false => grid.get(y).clone(),
-        },
-        |y| own.get(y).clone(),
-    );
-    summarise(&wins, best, None, fraction, |w| w.to_f64())
-}
-
-/// The chances at x of playing each action now and strategy A from then on
-/// against B (the course baseline if none is given), mixed over the hidden
-/// values of the cell when the rules hide state that A does not see.
-fn of_strategy<V: Probability>(
-    model: &Model,
-    x: State,
-    a: &Policy,
-    b: Option<&Policy>,
-    progress: &(dyn Fn(u64, u64) + Sync),
-    fraction: Fraction<V>,
-) -> Result<Chances> {
-    let Some(b) = b else {
-        bail!("--strategy needs an opponent: give --against");
-    };
-    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    Ok(StrategyChances::new(model, &engine, a, b)?.at(x, fraction))
-}
-
-/// What [`of_strategy`] needs at every state, computed once: A's exact
-/// game against B from every state, and where A answers alike whatever the
-/// hidden value, the reach μ of every state with A to move. `hog heatmap
-/// -o page.html` asks it for every cell.
-pub(super) struct StrategyChances<'m, V> {
-    model: &'m Model,
-    a: &'m Policy,
-    evaluation: Evaluation<V>,
-    /// μ, for a strategy of the two scores alone under rules that hide state.
-    reach: Option<Grid<V>>,
-}
-
-impl<'m, V: Probability> StrategyChances<'m, V> {
-    pub(super) fn new(
-        model: &'m Model,
-        engine: &Engine<V>,
-        a: &'m Policy,
-        b: &Policy,
-    ) -> Result<Self> {
-        let reach = if model.hidden().is_empty() || a.sees_hidden() {
-            None
-        } else {
-            Some(engine.reach(a, b)?.0)
+    writeln!(out, "{}", header.trim_end())?;
+    for a in &e.actions {
+        let mark = match (e.plays, a.num_rolls == e.best) {
+            (Some(plays), true) if plays == a.num_rolls => "  <- plays, best",
+            (Some(plays), false) if plays == a.num_rolls => "  <- plays",
+            (_, true) => "  <- best",
+            _ => "",
         };
-        Ok(StrategyChances {
-            model,
-            a,
-            evaluation: engine.evaluate(a, b),
-            reach,
-        })
-    }
-
-    /// Q(x, a) for every legal action a, A playing on after it.
-    pub(super) fn wins_at(&self, x: State) -> Vec<(i32, V)> {
-        action_values(
-            self.model,
-            x,
-            |y| self.evaluation.b_moves.get(y).a_wins.clone(),
-            |y| self.evaluation.a_moves.get(y).a_wins.clone(),
-        )
-    }
-
-    /// The chances at x; for a strategy of the two scores alone, the mix
-    /// over the cell's hidden values (x's own where no game reaches it).
-    pub(super) fn at(&self, x: State, fraction: Fraction<V>) -> Chances {
-        let model = self.model;
-        let plays = self.a.get(x);
-        let Some(reach) = &self.reach else {
-            let wins = self.wins_at(x);
-            return summarise(&wins, plays, None, fraction, |w| w.to_f64());
-        };
-        // A answers the cell alike with every hidden value: the mix, weighted
-        // by the reach of each.
-        let hidden = model.hidden();
-        let states: Vec<State> = (0..hidden.len())
-            .map(|h| hidden.state(h, x.score, x.opponent_score))
-            .collect();
-        let weights: Vec<V> = states.iter().map(|&y| reach.get(y).clone()).collect();
-        let total = weights
-            .iter()
-            .fold(V::zero(), |sum, w| sum + w.clone())
-            .to_f64();
-        if total == 0.0 {
-            // No game reaches the cell: the chances with the sides asked.
-            let wins = self.wins_at(x);
-            return summarise(&wins, plays, Some(vec![]), fraction, |w| w.to_f64());
+        write!(out, "{:>9}  {:<width$}", a.num_rolls, chance(a))?;
+        match a.by_hidden.as_ref().filter(|_| columns.is_some()) {
+            Some(by_hidden) => {
+                for win in by_hidden {
+                    write!(out, "  {win:<14.12}")?;
+                }
+                writeln!(out, "{mark}")?;
+            }
+            None if mix.is_some() => writeln!(out, "{mark}")?,
+            None => writeln!(out, "  {}{mark}", roll_words(rules, x, a.num_rolls))?,
         }
-        let each: Vec<Vec<(i32, V)>> = states.iter().map(|&y| self.wins_at(y)).collect();
-        // Σ_h μ(h) Q(h, a): the exact order of the mix (its scale, 1 / Σ μ, is
-        // positive and changes no order), shown divided by Σ μ.
-        let mixed: Vec<(i32, V)> = model
-            .rules()
-            .actions()
-            .enumerate()
-            .map(|(i, action)| {
-                let sum = (0..states.len()).fold(V::zero(), |sum, h| {
-                    sum + weights[h].clone() * each[h][i].1.clone()
-                });
-                (action, sum)
-            })
-            .collect();
-        let shown: Vec<Hidden> = states
-            .iter()
-            .zip(&weights)
-            .enumerate()
-            .map(|(h, (y, w))| Hidden {
-                sides: y.sides,
-                memory: y.memory,
-                reach: w.to_f64(),
-                share: w.to_f64() / total,
-                label: hidden.words(h).trim_end_matches(", ").to_string(),
-            })
-            .collect();
-        let mut chances = summarise(&mixed, plays, Some(shown), &|_| None, |w| {
-            w.to_f64() / total
-        });
-        for (i, action) in chances.actions.iter_mut().enumerate() {
-            action.by_hidden = Some(
-                each.iter()
-                    .map(|w| w[i].1.to_f64().clamp(0.0, 1.0))
-                    .collect(),
-            );
+        if let Some((_, fraction)) = &a.exact_text {
+            writeln!(out, "{:>9}  {fraction}", "")?;
         }
-        chances
     }
-}
-
-/// The chances of `wins` (`scale` makes each a probability), the best
-/// action (`preferred` when it ties the highest chance, else the lowest
-/// num_rolls that does), the runner-up and whether it ties.
-pub(super) fn summarise<V: Probability>(
-    wins: &[(i32, V)],
-    preferred: i32,
-    hidden: Option<Vec<Hidden>>,
-    fraction: Fraction<V>,
-    scale: impl Fn(&V) -> f64,
-) -> Chances {
-    let top = highest(wins.iter().map(|(_, w)| w)).expect("the rules have actions");
-    let ties_top = |a: i32| wins.iter().any(|(b, w)| *b == a && V::ties(w, &top));
-    let best = if ties_top(preferred) {
-        preferred
+    let win = |a: i32| chance(e.actions.iter().find(|b| b.num_rolls == a).expect("legal"));
+    let mixed = if mix.is_some() { " (the mix)" } else { "" };
+    match (e.runner_up, e.margin) {
+        (Some(runner_up), Some(_)) if e.tie => writeln!(
+            out,
+            "best: {} wins {}{mixed}, a tie with {runner_up} (ties go to {})",
+            e.best,
+            win(e.best),
+            if e.plays.is_some() {
+                "the strategy's own answer, else the lowest num_rolls"
+            } else {
+                "the lowest num_rolls"
+            }
+        )?,
+        (Some(runner_up), Some(margin)) => {
+            let margin_digits = match &e.margin_text {
+                Some((digits, _)) => digits.clone(),
+                None => format!("{margin:.12}"),
+            };
+            writeln!(
+                out,
+                "best: {} wins {}{mixed}, {margin_digits} more than the runner-up, {runner_up}",
+                e.best,
+                win(e.best)
+            )?;
+            if let Some((_, fraction)) = &e.margin_text {
+                writeln!(out, "      the margin {fraction}")?;
+            }
+        }
+        _ => writeln!(
+            out,
+            "best: {} wins {}{mixed}, the only action",
+            e.best,
+            win(e.best)
+        )?,
+    }
+    if let (Some(plays), Some(strategy)) = (e.plays, &e.strategy) {
+        if plays != e.best {
+            writeln!(
+                out,
+                "{strategy} plays {plays} here, which wins {}: not the best",
+                win(plays)
+            )?;
+        }
+    }
+    let with_sides = if mix.is_some() {
+        format!(" at {}", state_words(rules, x))
     } else {
-        wins.iter()
-            .map(|(a, _)| *a)
-            .find(|&a| ties_top(a))
-            .expect("some action has the highest chance")
+        String::new()
     };
-    let best_win = &wins.iter().find(|(a, _)| *a == best).expect("legal").1;
-    // The best other action: the lowest num_rolls among those that tie the
-    // highest other chance (within the f64 tie tolerance, or exactly).
-    let others = || wins.iter().filter(|(a, _)| *a != best);
-    let runner_up =
-        highest(others().map(|(_, w)| w)).and_then(|h| others().find(|(_, w)| V::ties(w, &h)));
-    let tie = runner_up.is_some_and(|(_, w)| V::ties(w, best_win));
-    let runner_up = runner_up.map(|(a, w)| {
-        let margin = best_win.clone() - w.clone();
-        (*a, scale(&margin), fraction(&margin))
-    });
-    let actions = wins
-        .iter()
-        .map(|(a, win)| {
-            let exact = fraction(win);
-            Action {
-                num_rolls: *a,
-                // Rounding (1 - V with V a hair above 1) can leave 1e-16 outside [0, 1].
-                win: scale(win).clamp(0.0, 1.0),
-                win_exact: exact.as_ref().map(|(json, _)| json.clone()),
-                by_hidden: None,
-                exact_text: exact.map(|(_, text)| text),
-            }
-        })
-        .collect();
-    Chances {
-        actions,
-        best,
-        runner_up,
-        tie,
-        hidden,
+    writeln!(
+        out,
+        "the turn of {}{with_sides} (mover's score first):",
+        e.best
+    )?;
+    writeln!(
+        out,
+        "{:>6}  {:>6}  {:>14}  {:>5}  {:>11}  {:<9}  then",
+        "points", "score", "opponent_score", "sides", "probability", "fraction"
+    )?;
+    for o in &e.outcomes {
+        let r = &o.result;
+        writeln!(
+            out,
+            "{:>6}  {:>6}  {:>14}  {:>5}  {:>11.8}  {:<9}  {}",
+            r.points, r.score, r.opponent_score, r.sides, o.probability, o.fraction, o.then
+        )?;
     }
+    Ok(())
 }
 
-/// The highest of some values (the first of equal ones).
-fn highest<'a, V: Probability + 'a>(mut values: impl Iterator<Item = &'a V>) -> Option<V> {
-    let first = values.next()?.clone();
-    Some(values.fold(first, |a, b| if *b > a { b.clone() } else { a }))
+/// What the rules hide at this cell, and how the answer takes it into account.
+fn write_hidden(e: &Explanation, rules: &Rules, x: State, out: &mut dyn Write) -> Result<()> {
+    let cell = format!("{}-{}", e.score, e.opponent_score);
+    let what = rules
+        .hidden()
+        .what()
+        .unwrap_or_else(|| "hidden state".into());
+    let here = state_words(rules, x);
+    match (&e.strategy, &e.hidden, &e.against) {
+        (Some(strategy), Some(hidden), Some(against)) if hidden.is_empty() => writeln!(
+            out,
+            "hidden: no game of {strategy} against {against} reaches {cell} with {strategy} \
+             to move: the chances below are those at {here}"
+        )?,
+        (Some(strategy), Some(hidden), Some(against)) => {
+            let total: f64 = hidden.iter().map(|h| h.reach).sum();
+            // The largest shares first, as many as fit on a line.
+            let mut shares: Vec<&Hidden> = hidden.iter().filter(|h| h.share > 0.0).collect();
+            shares.sort_by(|a, b| b.share.total_cmp(&a.share));
+            let mut parts: Vec<String> = shares
+                .iter()
+                .take(MAX_COLUMNS)
+                .map(|h| format!("{}: {:.6}", h.label, h.share))
+                .collect();
+            if shares.len() > MAX_COLUMNS {
+                let rest: f64 = shares[MAX_COLUMNS..].iter().map(|h| h.share).sum();
+                parts.push(format!(
+                    "{} more: {rest:.6} (--json lists each)",
+                    shares.len() - MAX_COLUMNS
+                ));
+            }
+            writeln!(
+                out,
+                "hidden: {strategy} sees only the two scores, so it answers {cell} alike \
+                 whatever {what}. Games against {against} reach {cell} with it to move \
+                 with chance {total:.6}, in these shares: {}; each chance to win below is the \
+                 mix of the chances with each, in those shares",
+                parts.join(", ")
+            )?
+        }
+        (Some(strategy), None, _) if e.sees_hidden_state => writeln!(
+            out,
+            "note: {strategy} answers by {what}, which final_strategy(score, \
+             opponent_score) cannot see, so it is no course strategy; these are its chances \
+             at {here} (--hidden picks another)"
+        )?,
+        (None, _, _) if e.sees_hidden_state => writeln!(
+            out,
+            "note: this answer sees {what} (here {here}; --hidden picks another), which \
+             final_strategy(score, opponent_score) cannot; what the file hog final makes \
+             plays here, and why: add --strategy final"
+        )?,
+        _ => {}
+    }
+    Ok(())
 }

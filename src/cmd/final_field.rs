@@ -13,10 +13,10 @@ use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::export::{self, ExportInfo};
 use super::final_strategy::{made_by, opponent_bid, written, BestBid, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
+use crate::commands::export::{self, ExportInfo};
 use crate::files;
 use crate::progress::Spinner;
 use crate::sources::Sources;

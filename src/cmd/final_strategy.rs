@@ -20,9 +20,9 @@ use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::export::{self, ExportInfo};
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json};
 use crate::cli::{FinalArgs, Format};
+use crate::commands::export::{self, ExportInfo};
 use crate::files::{self, Kind};
 use crate::progress::Spinner;
 use crate::sources::{extension, Sources};

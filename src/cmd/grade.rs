@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{baseline_or_course, exact_fraction_text, exact_json, write_json, StrategyContext};
 use crate::cli::GradeArgs;
+use crate::commands::losing;
 use crate::progress::SolveBar;
 use crate::sources::Sources;
 
@@ -188,23 +189,8 @@ pub fn run(
                 .hidden()
                 .what()
                 .unwrap_or_else(|| "hidden state".into()),
-            super::export::shell_word(&rules.name())
+            crate::commands::export::shell_word(&rules.name())
         )?;
     }
     Ok(())
-}
-
-/// A word when the strategy does not beat the baseline: it loses (wins less
-/// than half its games) or ties (one half within rounding).
-pub fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {
-    let tolerance = hog_solver::solve::TIE_TOLERANCE;
-    if (win_rate - 0.5).abs() <= tolerance {
-        Some(format!(
-            "{strategy} TIES {baseline}: it wins one half of its games (within {tolerance:e})"
-        ))
-    } else {
-        (win_rate < 0.5).then(|| {
-            format!("{strategy} LOSES to {baseline}: it wins {win_rate:.6} of its games, below one half")
-        })
-    }
 }

@@ -2,7 +2,6 @@
 //! command writes to `out` and returns its errors; `main` prints them.
 
 mod contest;
-mod contest_cache;
 mod dist;
 mod explain;
 pub mod export;
@@ -23,21 +22,22 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::CommandFactory;
-use hog_solver::exact::Exact;
-use hog_solver::rules::{check_goal, Hidden};
+use hog_solver::rules::check_goal;
 use hog_solver::strategy::Policy;
-use hog_solver::{Error, Rules, State};
+use hog_solver::{Rules, State};
 use serde::Serialize;
 
-use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
+use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs, TurnRulesArgs};
+use crate::commands::turn::check_face;
+use crate::commands::{
+    baseline_or_course, check_score, exact_fraction_text, exact_json, hidden_index, hidden_words,
+    state, Cell, StrategyContext,
+};
 use crate::files::{self, Kind};
 use crate::recorded;
 use crate::sources::{FileKind, Sources};
-
-/// The largest die face the tool accepts (test dice may exceed the sides).
-const MAX_FACE: i64 = 100;
 
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
     let out = &mut Led {
@@ -240,10 +240,10 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
             )
         }
         Command::Contest(args) => {
-            let entries = contest::expand_entries(&args.entries)?;
+            let entries = crate::commands::contest::expand_entries(&args.entries)?;
             let game = contest::game(args, &entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
-            contest::run(args, &entries, &game, &sources, args.json.json, out)
+            contest::run(args, entries, game, &sources, args.json.json, out)
         }
         Command::Explain(args) => {
             // `--strategy final` names no file.
@@ -317,104 +317,28 @@ fn game_of(
     Ok((found.rules, found.goal))
 }
 
-/// A score below the goal.
-pub fn check_score(which: &'static str, value: i64, goal: u32) -> Result<u32, Error> {
-    if value < 0 {
-        Err(Error::BadScore { which, value })
-    } else if value >= goal as i64 {
-        Err(Error::ScoreNotBelowGoal { which, value, goal })
-    } else {
-        Ok(value as u32)
-    }
-}
-
-/// The state seen by the mover, checked against the rules and the goal.
-fn state(rules: &Rules, goal: u32, score: u32, opponent_score: u32, sides: i64) -> Result<State> {
-    let state = State {
-        score,
-        opponent_score,
-        sides: u32::try_from(sides)
-            .map_err(|_| anyhow!("sides {sides} is not allowed: dice have 6 or 4 sides"))?,
-        ..State::START
-    };
-    rules.check_state(goal, state)?;
-    Ok(state)
-}
-
-/// The hidden value at position `h` in hog's words ("sides 4", "memories 3
-/// (mover) and 5 (opponent)"), or "" where the rules hide nothing.
-pub fn hidden_words(hidden: &Hidden, h: usize) -> String {
-    hidden.words(h).trim_end_matches(", ").to_string()
-}
-
-/// The position on the hidden axis that `text` names: the words hog prints
-/// for it ([`hidden_words`]), compared by their letters and numbers alone
-/// ("memories 3 mover and 5 opponent" will do), or the position itself.
-pub fn hidden_index(hidden: &Hidden, text: &str) -> Result<usize> {
-    let tokens = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let asked = tokens(text);
-    if let Ok(h) = text.trim().parse::<usize>() {
-        if h < hidden.len() {
-            return Ok(h);
-        }
-    }
-    (0..hidden.len())
-        .find(|&h| tokens(&hidden.words(h)) == asked)
-        .ok_or_else(|| match hidden.what() {
-            None => anyhow!("--hidden '{text}': these rules hide nothing"),
-            Some(what) => anyhow!(
-                "--hidden '{text}': the rules hide {what}, whose {} values read like '{}' \
-                 (or give the position, 0 to {})",
-                hidden.len(),
-                hidden_words(hidden, hidden.len() - 1),
-                hidden.len() - 1
-            ),
-        })
-}
-
-/// The state (score, opponent_score) with the hidden value `--hidden`
-/// names, else with `--sides` and the rest as at the start of a game.
-fn state_with_hidden(
-    rules: &Rules,
-    goal: u32,
-    score: u32,
-    opponent_score: u32,
-    sides: i64,
-    hidden: Option<&str>,
-) -> Result<State> {
-    match hidden {
-        None => state(rules, goal, score, opponent_score, sides),
-        Some(text) => {
-            let h = hidden_index(&rules.hidden(), text)?;
-            let x = rules.hidden().state(h, score, opponent_score);
-            rules.check_state(goal, x)?;
-            Ok(x)
-        }
-    }
-}
-
 /// Die faces written `a,b,c`: whole numbers from 1 to [`MAX_FACE`].
-fn faces(flag: &str, text: &str) -> Result<Vec<u32>> {
+fn faces(flag: &str, text: &str) -> Result<Vec<i64>> {
     text.split(',')
         .map(|face| {
             let face = face.trim();
             let value: i64 = face.parse().map_err(|_| {
                 anyhow!("{flag} '{text}': '{face}' is not a die face (a whole number from 1)")
             })?;
-            if value < 1 {
-                return Err(Error::BadFace(value)).with_context(|| format!("{flag} '{text}'"));
-            }
-            if value > MAX_FACE {
-                bail!("{flag} '{text}': die face {value} is too large (at most {MAX_FACE})");
-            }
-            Ok(value as u32)
+            check_face(value).with_context(|| format!("{flag} '{text}'"))?;
+            Ok(value)
         })
         .collect()
+}
+
+/// The state `dist` and `turn` are given.
+fn cell(score: i64, opp: i64, turn: &TurnRulesArgs) -> Cell {
+    Cell {
+        score,
+        opponent_score: opp,
+        sides: turn.sides,
+        hidden: turn.hidden.clone(),
+    }
 }
 
 /// Both players' strategies as policies.
@@ -427,35 +351,6 @@ fn players(args: &PlayersArgs, rules: &Rules, goal: u32, sources: &Sources) -> R
             .policy(&args.p1, rules, goal)
             .context("player 1 (--p1)")?,
     ])
-}
-
-/// Says that an error is about the command's main strategy (its argument),
-/// unless the error names it already (`bad strategy 'X': ...`), so that no
-/// message reads "the strategy: bad strategy 'X'". Strategies given by an
-/// option are named by the option instead.
-trait StrategyContext<T> {
-    fn strategy_context(self, role: &str) -> Result<T>;
-}
-
-impl<T> StrategyContext<T> for Result<T> {
-    fn strategy_context(self, role: &str) -> Result<T> {
-        self.map_err(|error| match error.downcast_ref::<Error>() {
-            // These name the strategy already.
-            Some(Error::BadStrategy { .. } | Error::BadAnswer { .. }) => error,
-            _ => error.context(role.to_string()),
-        })
-    }
-}
-
-/// The baseline to grade against: the one given (by the option `flag`),
-/// else the course baseline of the rules' preset.
-fn baseline_or_course(given: Option<&String>, rules: &Rules, flag: &str) -> Result<String> {
-    match given {
-        Some(baseline) => Ok(baseline.clone()),
-        None => hog_solver::Preset::find(&rules.name())
-            .map(|preset| preset.baseline.to_string())
-            .ok_or_else(|| anyhow!("these rules have no course baseline: give one with {flag}")),
-    }
 }
 
 /// The first line of `dist` and `turn`: the rules, the state and the action.
@@ -522,37 +417,3 @@ fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
     writeln!(out, "{}", serde_json::to_string(value)?)?;
     Ok(())
 }
-
-/// An exact value as JSON writes it: the reduced fraction "p/q" in full.
-fn exact_json(x: &Exact) -> String {
-    let fraction = x.to_fraction();
-    format!("{}/{}", fraction.numer(), fraction.denom())
-}
-
-/// An exact value for the terminal: `= p/q` with the denominator written
-/// 2^a·3^b, and a numerator of more than [`SHORT_NUMERATOR`] digits
-/// shortened to its ends and its digit count.
-fn exact_fraction_text(x: &Exact) -> String {
-    let (numerator, twos, threes) = x.reduced();
-    let digits = numerator.to_string();
-    let numerator = if digits.len() > SHORT_NUMERATOR {
-        format!(
-            "{}…{} ({} digits)",
-            &digits[..8],
-            &digits[digits.len() - 8..],
-            digits.len()
-        )
-    } else {
-        digits
-    };
-    let denominator = match (twos, threes) {
-        (0, 0) => "1".to_string(),
-        (a, 0) => format!("2^{a}"),
-        (0, b) => format!("3^{b}"),
-        (a, b) => format!("(2^{a}·3^{b})"),
-    };
-    format!("= {numerator} / {denominator}")
-}
-
-/// Numerators longer than this many digits are shortened on the terminal.
-const SHORT_NUMERATOR: usize = 24;

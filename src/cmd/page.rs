@@ -47,9 +47,9 @@ use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::explain::{summarise, Chances, StrategyChances};
 use super::{baseline_or_course, html, write_json, StrategyContext};
 use crate::cli::HeatmapArgs;
+use crate::commands::explain::{summarise, Chances, StrategyChances};
 use crate::files::{self, Kind};
 use crate::plot::{self, Square};
 use crate::progress::SolveBar;
@@ -272,7 +272,7 @@ pub fn write(
     let win_rate = engine.grade(a, b).win_rate;
     let bound = rules.hides_state().then_some(best);
     // The verdict and the course's target, as `hog grade` words them.
-    let verdict = super::grade::losing(source, against, win_rate);
+    let verdict = crate::commands::losing(source, against, win_rate);
     let target = Preset::find(&rules.name())
         .filter(|preset| preset.baseline == against)
         .and_then(|preset| preset.target)

@@ -20,7 +20,7 @@ struct Cycle {
 impl Cycle {
     fn new(flag: &str, text: &str) -> Result<Cycle> {
         Ok(Cycle {
-            faces: faces(flag, text)?,
+            faces: faces(flag, text)?.into_iter().map(|f| f as u32).collect(),
             next: 0,
         })
     }

@@ -1,14 +1,13 @@
-//! `hog rules`: the presets, and one rule set in plain words.
+//! `hog rules`: the presets, and one rule set in plain words (see
+//! [`crate::commands::presets`]).
 
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::rules::describe;
-use hog_solver::{Preset, Rules, PRESETS};
-use serde::Serialize;
 
 use super::write_json;
 use crate::cli::{RulesArgs, RulesCommand};
+use crate::commands::presets::{presets, rule_set};
 
 pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
     // `hog rules show fa16 --json` and `hog rules --json show fa16` alike.
@@ -20,45 +19,9 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 fn list(json: bool, out: &mut dyn Write) -> Result<()> {
+    let listing = presets();
     if json {
-        #[derive(Serialize)]
-        struct Listing {
-            presets: Vec<PresetInfo>,
-        }
-        #[derive(Serialize)]
-        struct PresetInfo {
-            name: &'static str,
-            aliases: &'static [&'static str],
-            course: &'static str,
-            summary: &'static str,
-            baseline: &'static str,
-            target: Option<&'static str>,
-            final_strategy_sees_all_state: bool,
-            hidden_state: Option<String>,
-            /// Where the course grades another preset's game (the `-simple`
-            /// twins are steps of the project): that preset.
-            graded_as: Option<&'static str>,
-            rules: String,
-        }
-        let presets = PRESETS
-            .iter()
-            .map(|p| {
-                let rules = p.rules();
-                PresetInfo {
-                    name: p.name,
-                    aliases: p.aliases,
-                    course: p.course,
-                    summary: p.summary,
-                    baseline: p.baseline,
-                    target: p.target,
-                    final_strategy_sees_all_state: rules.hidden().what().is_none(),
-                    hidden_state: rules.hidden().what(),
-                    graded_as: p.graded_as,
-                    rules: rules.to_string(),
-                }
-            })
-            .collect();
-        return write_json(out, &Listing { presets });
+        return write_json(out, &listing);
     }
     let rows: Vec<[String; 6]> = std::iter::once(
         [
@@ -71,7 +34,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
         ]
         .map(str::to_string),
     )
-    .chain(PRESETS.iter().map(|p| {
+    .chain(listing.presets.iter().map(|p| {
         [
             p.name.to_string(),
             if p.aliases.is_empty() {
@@ -81,10 +44,7 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             },
             p.baseline.to_string(),
             p.target.unwrap_or("-").to_string(),
-            p.rules()
-                .hidden()
-                .what()
-                .unwrap_or_else(|| "nothing".into()),
+            p.hidden_state.clone().unwrap_or_else(|| "nothing".into()),
             match p.graded_as {
                 Some(graded) => format!(
                     "{} (a step of the project, not graded: hand in {graded}'s file)",
@@ -107,40 +67,20 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
 }
 
 fn show(text: &str, json: bool, out: &mut dyn Write) -> Result<()> {
-    let rules = Rules::parse(text)?;
-    let name = rules.name();
-    let preset = Preset::find(&name);
-    let lines = describe(&rules);
-    let (min, max) = (rules.min_action(), *rules.actions().end());
+    let shown = rule_set(text)?;
     if json {
-        #[derive(Serialize)]
-        struct Shown {
-            name: String,
-            course: Option<&'static str>,
-            baseline: Option<&'static str>,
-            rules: String,
-            actions: [i32; 2],
-            description: Vec<String>,
+        return write_json(out, &shown);
+    }
+    match (shown.course, shown.baseline) {
+        (Some(course), Some(baseline)) => {
+            writeln!(out, "{}: {course}, baseline {baseline}", shown.name)?
         }
-        return write_json(
-            out,
-            &Shown {
-                name,
-                course: preset.map(|p| p.course),
-                baseline: preset.map(|p| p.baseline),
-                rules: rules.to_string(),
-                actions: [min, max],
-                description: lines,
-            },
-        );
+        _ => writeln!(out, "custom rules")?,
     }
-    match preset {
-        Some(p) => writeln!(out, "{name}: {}, baseline {}", p.course, p.baseline)?,
-        None => writeln!(out, "custom rules")?,
-    }
-    writeln!(out, "{rules}")?;
+    writeln!(out, "{}", shown.rules)?;
+    let [min, max] = shown.actions;
     writeln!(out, "actions: {min} to {max} dice")?;
-    for line in lines {
+    for line in &shown.description {
         writeln!(out, "* {line}")?;
     }
     Ok(())

@@ -5,14 +5,14 @@ use std::io::Write;
 use anyhow::{bail, Context, Result};
 use hog_solver::exact::Exact;
 use hog_solver::memory::Job;
-use hog_solver::solve::{Driver, Engine, Grid, Probability};
-use hog_solver::strategy::Policy;
-use hog_solver::table::{Objective, TableView};
+use hog_solver::solve::{Driver, Engine, Probability};
+use hog_solver::table::TableView;
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
 use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::SolveArgs;
+use crate::commands::solve::{solve, Solved};
 use crate::files::{self, Kind};
 use crate::progress::SolveBar;
 use crate::sources::{extension, Sources};
@@ -45,56 +45,6 @@ struct ExactSummary {
     f64_differing_states: usize,
     /// Of those, the states a game from 0-0 reaches under the exact table.
     f64_differing_reachable: usize,
-}
-
-/// A solve in the number type V: the engine's grids, kept as they are (a
-/// table file is written from them, and the summary read from them), and
-/// the figures. (The Python package's `hog.solve` solves through it too.)
-pub struct Solved<V> {
-    pub objective: Objective,
-    /// The chosen num_rolls in every state.
-    pub policy: Grid<i8>,
-    /// The mover's winning chance under the objective in every state.
-    pub values: Grid<V>,
-    /// The mover's value at 0-0 (six-sided dice).
-    pub start: V,
-    /// For a best response: the win rate and its two seatings.
-    pub response: Option<[V; 3]>,
-}
-
-/// The self-play optimum, or the best response to `against` (its text and policy).
-pub fn solve<V: Probability>(
-    model: &Model,
-    against: Option<(&String, &Policy)>,
-    progress: &(dyn Fn(u64, u64) + Sync),
-) -> Solved<V> {
-    let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    match against {
-        None => {
-            let solution = engine.optimal();
-            Solved {
-                objective: Objective::Optimal,
-                start: solution.values.get(State::START).clone(),
-                response: None,
-                policy: solution.policy,
-                values: solution.values,
-            }
-        }
-        Some((text, b)) => {
-            // The opponent's grid (`them`) is dropped here: only our values
-            // go into a table.
-            let response = engine.best_response(b);
-            Solved {
-                objective: Objective::BestResponse {
-                    against: text.clone(),
-                },
-                start: response.first(),
-                response: Some([response.win_rate(), response.first(), response.second()]),
-                policy: response.policy,
-                values: response.us,
-            }
-        }
-    }
 }
 
 impl<V: Probability> Solved<V> {
@@ -246,7 +196,7 @@ fn check_table_name(
         "-o {}: hog solve writes a binary policy table (name it .hogtable); a .{kind} \
          strategy is written by hog export {strategy} --rules {} --goal {goal} -o {}",
         path.display(),
-        super::export::shell_word(&rules.name()),
+        crate::commands::export::shell_word(&rules.name()),
         path.display()
     )
 }

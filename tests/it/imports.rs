@@ -6,6 +6,12 @@
 //! shares its helpers) and is not counted; every other pair of files is.
 //! The check reads the sources' text: a tokenizer that drops comments and
 //! literals, and a reader of use trees.
+//!
+//! And no import climbs the layers (docs/architecture.md draws them): the
+//! commands' library (`src/` but the command line) uses nothing of the
+//! command line (`cli.rs`, `cmd/`, `entry.rs`, `main.rs`), and the Python
+//! face (`python/src`) names nothing of it but `hog::entry`, the `hog`
+//! command as a whole that its console script runs.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -329,5 +335,98 @@ fn the_check_sees_a_circle() {
     assert_eq!(
         names,
         BTreeSet::from([PathBuf::from("a/c.rs"), PathBuf::from("b.rs")])
+    );
+}
+
+/// The files of the command line: the face above the commands' library.
+fn command_line(file: &Path, root: &Path) -> bool {
+    let file = file.strip_prefix(root).unwrap();
+    file.starts_with("cmd")
+        || [
+            Path::new("cli.rs"),
+            Path::new("entry.rs"),
+            Path::new("main.rs"),
+        ]
+        .contains(&file)
+}
+
+/// Each use of a command-line file by a file of the library: (user, used).
+fn climbs(root: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut found = vec![];
+    for (file, used) in uses(root) {
+        if command_line(&file, root) {
+            continue;
+        }
+        for used in used.into_iter().filter(|u| command_line(u, root)) {
+            found.push((file.clone(), used));
+        }
+    }
+    found
+}
+
+/// Each path of a Python-face file that names the `hog` crate's command
+/// line (`hog::cli`, `hog::cmd`): (file, path).
+fn python_climbs(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut found = vec![];
+    for file in modules(root).into_values() {
+        let source = std::fs::read_to_string(&file).unwrap();
+        for path in paths(&tokens(&source)) {
+            if path.first().is_some_and(|w| w == "hog")
+                && path.get(1).is_some_and(|w| w == "cli" || w == "cmd")
+            {
+                found.push((file.clone(), path.join("::")));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_import_climbs_from_the_library_to_a_face() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let library = climbs(&manifest.join("src"));
+    assert!(
+        library.is_empty(),
+        "the library uses the command line: {library:?}"
+    );
+    let python = python_climbs(&manifest.join("python/src"));
+    assert!(
+        python.is_empty(),
+        "Python uses the command line: {python:?}"
+    );
+}
+
+#[test]
+fn the_check_sees_a_climb() {
+    let dir = std::env::temp_dir().join(format!("hog-layers-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cmd")).unwrap();
+    std::fs::create_dir_all(dir.join("commands")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "mod cli;\nmod cmd;\nmod commands;\n").unwrap();
+    std::fs::write(dir.join("cli.rs"), "use crate::commands::turn;\n").unwrap();
+    std::fs::write(dir.join("cmd/mod.rs"), "use crate::commands::turn::f;\n").unwrap();
+    std::fs::write(dir.join("commands/mod.rs"), "pub mod turn;\n").unwrap();
+    std::fs::write(
+        dir.join("commands/turn.rs"),
+        "pub fn f() { crate::cli::Args::parse(); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("face.rs"),
+        "use hog::{cmd::run, commands::turn};\n",
+    )
+    .unwrap();
+    let library = climbs(&dir);
+    let python = python_climbs(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let strip = |f: &PathBuf| f.strip_prefix(&dir).unwrap().to_path_buf();
+    let library: Vec<_> = library.iter().map(|(a, b)| (strip(a), strip(b))).collect();
+    assert_eq!(
+        library,
+        [(PathBuf::from("commands/turn.rs"), PathBuf::from("cli.rs"))]
+    );
+    let python: Vec<_> = python.iter().map(|(f, p)| (strip(f), p.clone())).collect();
+    assert_eq!(
+        python,
+        [(PathBuf::from("face.rs"), "hog::cmd::run".to_string())]
     );
 }

@@ -2,56 +2,17 @@
 //! and `-o FILE` as CSV, JSON, HTML or PNG.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Result};
 use serde::Serialize;
+
+use crate::commands::contest::{EntryReport, Report, Summary};
 
 use crate::cmd::html;
 use crate::files::{self, Kind};
 use crate::printable::{printable, printable_line};
 use crate::sources::extension;
-
-#[derive(Serialize)]
-pub(super) struct Report {
-    pub rules: String,
-    pub goal: u32,
-    pub entries: Vec<EntryReport>,
-    pub matrix: MatrixReport,
-}
-
-#[derive(Serialize)]
-pub(super) struct EntryReport {
-    pub name: String,
-    pub source: String,
-    pub status: &'static str,
-    pub reason: Option<String>,
-    pub points: Option<u32>,
-    pub rank: Option<usize>,
-    pub win_rate_vs_baseline: Option<f64>,
-    /// What a reader should know about a graded entry: that its file is
-    /// byte-identical to another entry's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-#[derive(Serialize)]
-pub(super) struct MatrixReport {
-    pub names: Vec<String>,
-    pub win_rate: Vec<Vec<Option<f64>>>,
-}
-
-/// What the report leaves out: the contest's settings and the cache's work.
-#[derive(Serialize)]
-pub(super) struct Summary {
-    pub baseline: String,
-    pub margin: f64,
-    /// Pairs of entries.
-    pub pairs: usize,
-    /// Of them, how many came from the cache.
-    pub reused: usize,
-    pub cache: Option<PathBuf>,
-}
 
 /// `-o FILE.json`: the report, the draws and the summary.
 #[derive(Serialize)]

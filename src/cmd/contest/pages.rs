@@ -9,9 +9,10 @@ use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 
-use super::output::{Output, Report};
+use super::output::Output;
 use crate::cli::ContestArgs;
 use crate::cmd::page::{self, Subject};
+use crate::commands::contest::Report;
 use crate::files;
 
 /// Refuses, before any entry runs, pages without an HTML leaderboard to

@@ -23,7 +23,6 @@ use hog_solver::strategy::Policy;
 use hog_solver::Rules;
 use sha2::{Digest, Sha256};
 
-use crate::cli::ContestArgs;
 use crate::files::{self, kind, marks, open_input, Kind};
 use crate::secret;
 
@@ -86,8 +85,8 @@ impl Cache {
     /// holds nothing; a file there that hog did not write is refused (unless
     /// --force); a damaged cache is ignored with a note on stderr. A path that is no regular file (a FIFO), or
     /// one that cannot be written, is an error now, before any work.
-    pub fn open(args: &ContestArgs) -> Result<Option<Cache>> {
-        let Some(path) = cache_path(args)? else {
+    pub fn open(path: Option<PathBuf>, force: bool) -> Result<Option<Cache>> {
+        let Some(path) = path else {
             return Ok(None);
         };
         let name = path.display();
@@ -98,7 +97,7 @@ impl Cache {
         }
         // Before it is read: a file there must be a cache hog wrote, so a
         // typo (--cache hog.py) is refused, never read or replaced.
-        files::check(&path, Kind::ContestCache, args.force).context("the contest cache")?;
+        files::check(&path, Kind::ContestCache, force).context("the contest cache")?;
         let records = match std::fs::metadata(&path) {
             Err(_) => HashMap::new(),
             Ok(metadata) if !metadata.is_file() => bail!(
@@ -129,7 +128,7 @@ impl Cache {
             path,
             records,
             secret,
-            force: args.force,
+            force,
         }))
     }
 
@@ -179,15 +178,11 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "note: {text}");
 }
 
-fn cache_path(args: &ContestArgs) -> Result<Option<PathBuf>> {
-    if args.no_cache {
-        return Ok(None);
-    }
-    if let Some(path) = &args.cache {
-        return Ok(Some(path.clone()));
-    }
+/// Where the cache is kept unless a command says otherwise: `contest.cache`
+/// in the user's cache folder, beside the key.
+pub fn default_path() -> Result<PathBuf> {
     match secret::folder() {
-        Some(folder) => Ok(Some(folder.join("contest.cache"))),
+        Some(folder) => Ok(folder.join("contest.cache")),
         None => {
             bail!("no cache folder: set XDG_CACHE_HOME or HOME, or give --cache FILE or --no-cache")
         }
