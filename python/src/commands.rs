@@ -13,19 +13,18 @@ use hog::commands::dist::DistInput;
 use hog::commands::explain::ExplainInput;
 use hog::commands::heatmap::{Format, HeatmapInput, Show};
 use hog::commands::turn::TurnInput;
-use hog::commands::{self as library, Cell};
+use hog::commands::{self as library, Cell, Progress};
 use hog::files::{self, Kind};
 use hog::sources::Strategy;
-use hog_solver::Rules;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde::Serialize;
 
-use crate::error::{hog_error, value_error};
+use crate::error::{command_error, hog_error, python_words, value_error};
 use crate::game::game;
 use crate::interrupt::interruptible_with_stop;
 use crate::sources::sources;
-use crate::strategy::{policy, python_words, strategy_text};
+use crate::strategy::command_strategy;
 
 /// Every preset, as `hog rules list --json` lists them.
 #[pyfunction]
@@ -54,7 +53,7 @@ pub fn turn<'py>(
         num_rolls,
         faces,
     })
-    .map_err(error)?;
+    .map_err(command_error)?;
     to_python(py, &played.result)
 }
 
@@ -76,7 +75,9 @@ pub fn dist<'py>(
         cell: cell(score, opponent_score, sides),
         num_rolls,
     };
-    let distribution = py.detach(|| library::dist::dist(&input)).map_err(error)?;
+    let distribution = py
+        .detach(|| library::dist::dist(&input))
+        .map_err(command_error)?;
     to_python(py, &distribution)
 }
 
@@ -99,17 +100,17 @@ pub fn explain<'py>(
     let input = ExplainInput {
         cell: cell(score, opponent_score, sides),
         against: against
-            .map(|s| played(py, s, &rules, goal, timeout))
+            .map(|s| command_strategy(py, s, &rules, goal, timeout))
             .transpose()?,
         strategy: strategy
-            .map(|s| played(py, s, &rules, goal, timeout))
+            .map(|s| command_strategy(py, s, &rules, goal, timeout))
             .transpose()?,
         exact,
         rules,
         goal,
     };
-    let explanation = run(py, "explain", timeout, |sources| {
-        library::explain::explain(&input, sources)
+    let explanation = run(py, "explaining", timeout, |sources, progress| {
+        library::explain::explain(&input, sources, progress)
     })?;
     to_python(py, &explanation)
 }
@@ -130,8 +131,8 @@ pub fn contest<'py>(
     let (rules, goal) = game(rules, goal)?;
     let mut given = vec![];
     for (strategy, name) in &entries {
-        match played(py, strategy, &rules, goal, timeout)? {
-            Strategy::Text(text) => given.extend(expand_entries(&[text]).map_err(error)?),
+        match command_strategy(py, strategy, &rules, goal, timeout)? {
+            Strategy::Text(text) => given.extend(expand_entries(&[text]).map_err(command_error)?),
             made => given.push(Entry {
                 name: name.clone(),
                 source: made,
@@ -139,7 +140,7 @@ pub fn contest<'py>(
         }
     }
     let against = against
-        .map(|s| played(py, s, &rules, goal, timeout))
+        .map(|s| command_strategy(py, s, &rules, goal, timeout))
         .transpose()?;
     let input = ContestInput {
         game: Game {
@@ -153,7 +154,7 @@ pub fn contest<'py>(
         cache: None,
         force: false,
     };
-    let board = run(py, "contest", timeout, |sources| {
+    let board = run(py, "grading the pairs", timeout, |sources, _| {
         library::contest::contest(input, sources)
     })?;
     if board.graded == 0 {
@@ -198,20 +199,20 @@ pub fn heatmap<'py>(
         }
     };
     let input = HeatmapInput {
-        source: played(py, strategy, &rules, goal, timeout)?,
+        source: command_strategy(py, strategy, &rules, goal, timeout)?,
         diff: diff
-            .map(|s| played(py, s, &rules, goal, timeout))
+            .map(|s| command_strategy(py, s, &rules, goal, timeout))
             .transpose()?,
         against: against
-            .map(|s| played(py, s, &rules, goal, timeout))
+            .map(|s| command_strategy(py, s, &rules, goal, timeout))
             .transpose()?,
         show,
         format: Format::Png,
         rules,
         goal,
     };
-    let drawn = run(py, "heatmap", timeout, |sources| {
-        library::heatmap::heatmap(&input, sources)
+    let drawn = run(py, "drawing", timeout, |sources, progress| {
+        library::heatmap::heatmap(&input, sources, progress)
     })?;
     Ok((
         PyBytes::new(py, &files::sealed(Kind::Png, drawn.picture)),
@@ -240,24 +241,6 @@ pub fn save_png(py: Python<'_>, path: PathBuf, png: &[u8], force: bool) -> PyRes
         .map_err(value_error)
 }
 
-/// A strategy object as a command plays it: a text or a path as the
-/// command reads it (so `optimal`, `final` and file names mean what they
-/// mean on the command line), anything else (a callable, an array, a
-/// result) as its policy for the game, named as records name it.
-fn played(
-    py: Python<'_>,
-    strategy: &Bound<'_, PyAny>,
-    rules: &Rules,
-    goal: u32,
-    timeout: u64,
-) -> PyResult<Strategy> {
-    if let Some(text) = strategy_text(strategy)? {
-        return Ok(Strategy::Text(text));
-    }
-    let (policy, name) = policy(py, strategy, rules, goal, timeout)?;
-    Ok(Strategy::Made { name, policy })
-}
-
 /// The state a command is given: the scores and the dice's sides.
 fn cell(score: i64, opponent_score: i64, sides: i64) -> Cell {
     Cell {
@@ -268,23 +251,19 @@ fn cell(score: i64, opponent_score: i64, sides: i64) -> Cell {
     }
 }
 
-/// Runs a command's work with the GIL released, its strategies' sources
-/// stopped by Ctrl-C (and every solve's progress bar checking the stop).
+/// Runs a command's work with the GIL released, handing it the sources of
+/// its strategies and a progress sink, both ended by Ctrl-C (and every
+/// progress bar the command makes itself checks the stop too).
 fn run<T: Send>(
     py: Python<'_>,
     what: &str,
     timeout: u64,
-    work: impl FnOnce(&hog::sources::Sources) -> Result<T> + Send,
+    work: impl FnOnce(&hog::sources::Sources, Progress) -> Result<T> + Send,
 ) -> PyResult<T> {
-    interruptible_with_stop(py, what, |_, stop| {
-        hog::progress::with_stop(stop, || work(&sources(timeout).with_stop(stop)))
+    interruptible_with_stop(py, what, |progress, stop| {
+        hog::progress::with_stop(stop, || work(&sources(timeout).with_stop(stop), progress))
     })?
-    .map_err(error)
-}
-
-/// A command's error as a HogError, its options named as the package names them.
-fn error(error: anyhow::Error) -> PyErr {
-    hog_error(python_words(&format!("{error:#}")))
+    .map_err(command_error)
 }
 
 /// A command's typed result as Python objects: the fields its serde

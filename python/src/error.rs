@@ -22,3 +22,18 @@ pub fn value_error(error: impl Into<anyhow::Error>) -> PyErr {
 pub fn hog_error(message: impl Into<String>) -> PyErr {
     HogError::new_err(message.into())
 }
+
+/// A command's error as a `HogError`: its one-line message, with the
+/// options it names as the package names them.
+pub fn command_error(error: impl Into<anyhow::Error>) -> PyErr {
+    hog_error(python_words(&format!("{:#}", error.into())))
+}
+
+/// The command line's words for its options, where a message names one as
+/// the thing to give, as the package's keywords.
+pub fn python_words(message: &str) -> String {
+    message
+        .replace("--python-timeout", "timeout=")
+        .replace("give one with --against", "give one with against=")
+        .replace("(--against)", "(against=)")
+}

@@ -24,8 +24,9 @@ use hog_solver::stop::{stoppable, Stop};
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
 
-/// The progress callback the engine takes: (states done, states in all).
-pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+/// The progress callback the engine and the commands take: (states done,
+/// states in all).
+pub use hog::commands::Progress;
 
 /// How often the waiting thread runs Python's signal handlers.
 const POLL: Duration = Duration::from_millis(20);

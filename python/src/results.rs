@@ -1,25 +1,24 @@
-//! Solves and grades, computed by the library as `hog solve` and `hog
-//! grade` compute them, with the GIL released and Ctrl-C honoured between
-//! layers ([`crate::interrupt`]).
+//! Solves and grades, computed by the commands' library as `hog solve`
+//! and `hog grade` compute them, with the GIL released and Ctrl-C honoured
+//! between layers ([`crate::interrupt`]).
 
 use std::path::PathBuf;
 
+use hog::commands::grade::{grade as grade_with, GradeInput};
 use hog::commands::solve::solve as cli_solve;
 use hog::files::open_input;
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
-use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::PolicyTable;
-use hog_solver::Preset;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
-use crate::error::value_error;
-use crate::game::{compile, course_baseline};
-use crate::interrupt::interruptible;
+use crate::error::{command_error, value_error};
+use crate::game::compile;
+use crate::interrupt::{interruptible, interruptible_with_stop};
 use crate::played::game_of;
 use crate::solution::{fraction, ExactFigures, Solution};
-use crate::strategy::policy;
+use crate::sources::sources;
+use crate::strategy::{command_strategy, policy};
 
 /// The self-play optimum, or with `against` the best response to it; with
 /// `exact`, solved in exact fractions as `hog solve --exact` (the arrays
@@ -160,52 +159,40 @@ pub fn grade(
     timeout: u64,
 ) -> PyResult<Grade> {
     let (rules, goal) = game_of(py, rules, goal, &[Some(strategy), against])?;
-    let (a, name) = policy(py, strategy, &rules, goal, timeout)?;
-    let (b, against) = match against {
-        Some(against) => policy(py, against, &rules, goal, timeout)?,
-        None => {
-            let text = course_baseline(&rules, "against=")?;
-            policy(py, PyString::new(py, text).as_any(), &rules, goal, timeout)?
-        }
+    let input = GradeInput {
+        strategy: command_strategy(py, strategy, &rules, goal, timeout)?,
+        against: against
+            .map(|a| command_strategy(py, a, &rules, goal, timeout))
+            .transpose()?,
+        rules: rules.clone(),
+        goal,
+        exact,
     };
-    let model = compile(py, &rules, goal)?;
-    // With exact=True the floats are the exact figures' nearest doubles.
-    let (floats, exact): (Figures<f64>, Option<Figures<Exact>>) =
-        interruptible(py, "grading", |progress| {
-            if exact {
-                let exact = Engine::<Exact>::new(&model, Driver::Parallel)
-                    .with_progress(progress)
-                    .grade(&a, &b);
-                (exact.to_f64(), Some(exact))
-            } else {
-                let floats = Engine::<f64>::new(&model, Driver::Parallel)
-                    .with_progress(progress)
-                    .grade(&a, &b);
-                (floats, None)
-            }
-        })?;
+    let graded = interruptible_with_stop(py, "grading", |progress, stop| {
+        grade_with(&input, &sources(timeout).with_stop(stop), progress)
+    })?
+    .map_err(command_error)?;
     let pick = |f: fn(&Figures<Exact>) -> &Exact| -> PyResult<Option<Py<PyAny>>> {
-        exact.as_ref().map(|e| fraction(py, f(e))).transpose()
+        graded
+            .exact
+            .as_ref()
+            .map(|e| fraction(py, f(e)))
+            .transpose()
     };
-    // The course's target, against the course's baseline only.
-    let target = Preset::find(&rules.name())
-        .filter(|preset| preset.baseline == against)
-        .and_then(|preset| preset.target);
+    let floats = &graded.figures;
     Ok(Grade {
-        course_target: target.map(str::to_string),
-        meets_target: target
-            .and_then(|t| t.parse::<f64>().ok())
-            .map(|t| floats.win_rate >= t),
-        warning: hog::commands::losing(&name, &against, floats.win_rate),
-        strategy: name,
-        against,
+        course_target: graded.course_target.map(str::to_string),
+        meets_target: graded.meets_target,
+        warning: graded.warning.clone(),
+        strategy: graded.strategy.clone(),
+        against: graded.against.clone(),
         rules: rules.name(),
         goal,
         win_rate: floats.win_rate,
         first: floats.first.a_wins,
         second: floats.second.a_wins,
         draw: floats.draw,
-        sees_hidden_state: a.sees_hidden(),
+        sees_hidden_state: graded.sees_hidden_state,
         win_rate_exact: pick(|e| &e.win_rate)?,
         first_exact: pick(|e| &e.first.a_wins)?,
         second_exact: pick(|e| &e.second.a_wins)?,

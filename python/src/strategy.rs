@@ -18,6 +18,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use hog::sources::Strategy;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
 use ndarray::Array3;
@@ -26,7 +27,7 @@ use pyo3::exceptions::{PyException, PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
-use crate::error::{hog_error, value_error};
+use crate::error::{command_error, hog_error, value_error};
 use crate::final_strategy::Final;
 use crate::interrupt::interruptible_with_stop;
 use crate::solution::Solution;
@@ -45,7 +46,7 @@ pub fn policy(
         let policy = interruptible_with_stop(py, "reading the strategy", |_, stop| {
             sources(timeout).with_stop(stop).policy(&text, rules, goal)
         })?
-        .map_err(|error| hog_error(python_words(&format!("{error:#}"))))?;
+        .map_err(command_error)?;
         return Ok((policy, text));
     }
     if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
@@ -69,9 +70,22 @@ pub fn policy(
     )))
 }
 
-/// The CLI's message with its options named as the package names them.
-pub fn python_words(message: &str) -> String {
-    message.replace("--python-timeout", "timeout=")
+/// A strategy object as a command of the library plays it: a text or a
+/// path as the command reads it (so `optimal`, `final` and file names mean
+/// what they mean on the command line), anything else (a callable, an
+/// array, a result) as its policy for the game, named as records name it.
+pub fn command_strategy(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    rules: &Rules,
+    goal: u32,
+    timeout: u64,
+) -> PyResult<Strategy> {
+    if let Some(text) = strategy_text(strategy)? {
+        return Ok(Strategy::Text(text));
+    }
+    let (policy, name) = policy(py, strategy, rules, goal, timeout)?;
+    Ok(Strategy::Made { name, policy })
 }
 
 /// A strategy given as text: a `str` as it is, an `os.PathLike` as a file

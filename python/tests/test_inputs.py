@@ -84,6 +84,28 @@ def test_a_contest_of_no_entries_says_so_whole() -> None:
         assert "two entries" in message and not message.endswith(":")
 
 
+def test_a_contest_that_grades_nothing_names_each_reason(tmp_path: Path) -> None:
+    # Two entries that cannot be read: each is excluded with its reason, and
+    # the error says both (there is no board to show them on).
+    missing = [str(tmp_path / "a.csv"), str(tmp_path / "b.csv")]
+    with pytest.raises(hogsolver.HogError) as raised:
+        hogsolver.contest(missing, rules="fa13", goal=20)
+    message = str(raised.value)
+    assert message.startswith("nothing graded: every entry was excluded (")
+    assert "a.csv: no such file" in message and "b.csv: no such file" in message
+
+
+def test_an_option_is_named_by_its_keyword() -> None:
+    # Rules that are no preset have no course baseline: the message names
+    # the keyword to give, as the command line names its option.
+    custom = hogsolver.rules("fa13").text.replace("pig_out=one_point", "pig_out=count_ones")
+    assert custom != hogsolver.rules("fa13").text
+    with pytest.raises(hogsolver.HogError, match="give one with against=$"):
+        hogsolver.grade("always_roll(4)", rules=custom, goal=30)
+    with pytest.raises(hogsolver.HogError, match=r"^the opponent \(against=\): "):
+        hogsolver.grade("always_roll(4)", "always_roll(99)", rules="fa13", goal=30)
+
+
 def test_a_huge_goal_is_the_cli_message(cli_error: Callable[..., str]) -> None:
     for goal in (2**63, 2**70, -(2**63) - 1):
         with pytest.raises(hogsolver.HogError) as raised:

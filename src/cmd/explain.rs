@@ -10,6 +10,7 @@ use super::{roll_words, state_words, write_json};
 use crate::cli::ExplainArgs;
 use crate::commands::explain::{explain, Action, ExplainInput, Explanation, Hidden};
 use crate::commands::Cell;
+use crate::progress::SolveBar;
 use crate::sources::{Sources, Strategy};
 
 pub fn run(
@@ -19,6 +20,7 @@ pub fn run(
     sources: &Sources,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let bar = SolveBar::new("solving");
     let explanation = explain(
         &ExplainInput {
             rules: rules.clone(),
@@ -34,6 +36,7 @@ pub fn run(
             exact: args.exact.exact,
         },
         sources,
+        &|done, all| bar.report(done, all),
     )?;
     if args.json.json {
         return write_json(out, &explanation);

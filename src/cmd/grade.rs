@@ -1,19 +1,19 @@
-//! `hog grade`: the exact win rate of a strategy against a baseline.
+//! `hog grade`: the exact win rate of a strategy against a baseline (see
+//! [`crate::commands::grade`]).
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use hog_solver::evaluate::Grade as ExactGrade;
 use hog_solver::exact::Exact;
-use hog_solver::solve::{Driver, Engine};
-use hog_solver::{Model, Preset, Rules};
+use hog_solver::Rules;
 use serde::Serialize;
 
-use super::{baseline_or_course, exact_fraction_text, exact_json, write_json, StrategyContext};
+use super::{exact_fraction_text, exact_json, write_json};
 use crate::cli::GradeArgs;
-use crate::commands::losing;
+use crate::commands::grade::{grade, GradeInput};
 use crate::progress::SolveBar;
-use crate::sources::Sources;
+use crate::sources::{Sources, Strategy};
 
 #[derive(Serialize)]
 struct Grade {
@@ -55,49 +55,32 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let baseline = baseline_or_course(args.against.as_ref(), rules, "--against")?;
-    let a = sources
-        .policy(&args.strategy, rules, goal)
-        .strategy_context("the strategy")?;
-    let b = sources
-        .policy(&baseline, rules, goal)
-        .context("the opponent (--against)")?;
-    let model = Model::new(rules, goal)?;
-    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let bar = SolveBar::new("grading");
-    let report = |done, all| bar.report(done, all);
-    // With --exact, the floats are the exact figures' nearest doubles.
-    let (floats, exact) = if args.exact.exact {
-        let exact = Engine::<Exact>::new(&model, Driver::Parallel)
-            .with_progress(&report)
-            .grade(&a, &b);
-        (exact.to_f64(), Some(exact))
-    } else {
-        let floats = Engine::<f64>::new(&model, Driver::Parallel)
-            .with_progress(&report)
-            .grade(&a, &b);
-        (floats, None)
-    };
+    let graded = grade(
+        &GradeInput {
+            rules: rules.clone(),
+            goal,
+            strategy: Strategy::Text(args.strategy.clone()),
+            against: args.against.clone().map(Strategy::Text),
+            exact: args.exact.exact,
+        },
+        sources,
+        &|done, all| bar.report(done, all),
+    )?;
+    let (floats, exact) = (&graded.figures, &graded.exact);
     let fraction =
         |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
-    // The course's target, against the course's baseline only.
-    let target = Preset::find(&rules.name())
-        .filter(|preset| preset.baseline == baseline)
-        .and_then(|preset| preset.target);
-
     let grade = Grade {
-        strategy: args.strategy.clone(),
+        strategy: graded.strategy.clone(),
         win_rate: floats.win_rate,
         first: floats.first.a_wins,
         second: floats.second.a_wins,
         draw: floats.draw,
-        sees_hidden_state: a.sees_hidden(),
-        course_target: target.map(str::to_string),
-        meets_target: target
-            .and_then(|t| t.parse::<f64>().ok())
-            .map(|t| floats.win_rate >= t),
-        warning: losing(&args.strategy, &baseline, floats.win_rate),
-        baseline,
+        sees_hidden_state: graded.sees_hidden_state,
+        course_target: graded.course_target.map(str::to_string),
+        meets_target: graded.meets_target,
+        warning: graded.warning.clone(),
+        baseline: graded.against.clone(),
         win_rate_exact: fraction(|e| &e.win_rate),
         first_exact: fraction(|e| &e.first.a_wins),
         second_exact: fraction(|e| &e.second.a_wins),

@@ -13,6 +13,7 @@ use crate::cli::HeatmapArgs;
 use crate::commands::heatmap::{heatmap, Extreme, Format, HeatmapInput, Summary};
 use crate::files::{self, Kind};
 use crate::plot;
+use crate::progress::SolveBar;
 use crate::sources::{Sources, Strategy};
 
 pub fn run(
@@ -27,6 +28,7 @@ pub fn run(
         return super::page::run(args, rules, goal, sources, json, out);
     }
     let format = Format::from_path(&args.output)?;
+    let bar = SolveBar::new("solving");
     let mut drawn = heatmap(
         &HeatmapInput {
             rules: rules.clone(),
@@ -38,6 +40,7 @@ pub fn run(
             format,
         },
         sources,
+        &|done, all| bar.report(done, all),
     )?;
     let kind = match format {
         Format::Png => Kind::Png,

@@ -41,8 +41,7 @@ use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{baseline_or_course, exact_fraction_text, exact_json, Cell};
-use crate::progress::SolveBar;
+use super::{baseline_or_course, exact_fraction_text, exact_json, Cell, Progress};
 use crate::sources::{Sources, Strategy};
 
 /// One legal action and its exact chance to win.
@@ -153,7 +152,7 @@ pub struct ExplainInput {
     pub exact: bool,
 }
 
-pub fn explain(input: &ExplainInput, sources: &Sources) -> Result<Explanation> {
+pub fn explain(input: &ExplainInput, sources: &Sources, progress: Progress) -> Result<Explanation> {
     let ExplainInput { rules, goal, .. } = input;
     let x = input.cell.state(rules, *goal)?;
     let model = Model::new(rules, *goal)?;
@@ -184,16 +183,14 @@ pub fn explain(input: &ExplainInput, sources: &Sources) -> Result<Explanation> {
         (None, _, _) => (None, None),
     };
     let against = against.map(|s| s.name().to_string());
-    let bar = SolveBar::new("solving");
-    let report = |done, all| bar.report(done, all);
     let exact: Fraction<Exact> =
         &|v| Some((exact_json(v), (v.decimal(17), exact_fraction_text(v))));
     let float: Fraction<f64> = &|_| None;
     let chances = match (&a, input.exact) {
-        (None, true) => sighted::<Exact>(&model, x, b.as_ref(), &report, exact),
-        (None, false) => sighted::<f64>(&model, x, b.as_ref(), &report, float),
-        (Some(a), true) => of_strategy::<Exact>(&model, x, a, b.as_ref(), &report, exact)?,
-        (Some(a), false) => of_strategy::<f64>(&model, x, a, b.as_ref(), &report, float)?,
+        (None, true) => sighted::<Exact>(&model, x, b.as_ref(), progress, exact),
+        (None, false) => sighted::<f64>(&model, x, b.as_ref(), progress, float),
+        (Some(a), true) => of_strategy::<Exact>(&model, x, a, b.as_ref(), progress, exact)?,
+        (Some(a), false) => of_strategy::<f64>(&model, x, a, b.as_ref(), progress, float)?,
     };
     Ok(explanation(&model, x, against, strategy, &a, chances))
 }

@@ -29,10 +29,9 @@ use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
 use super::export::objective;
-use super::{baseline_or_course, hidden_words, StrategyContext};
+use super::{baseline_or_course, hidden_words, Progress, StrategyContext};
 pub use crate::plot::Format;
 use crate::plot::{self, Cells, Figure, Panel, Square};
-use crate::progress::SolveBar;
 use crate::sources::{Sources, Strategy};
 
 /// What a heatmap draws (the command line names it, as `--show`'s values).
@@ -109,7 +108,7 @@ pub struct Extreme {
     pub sides: u32,
 }
 
-pub fn heatmap(input: &HeatmapInput, sources: &Sources) -> Result<Heatmap> {
+pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> Result<Heatmap> {
     let HeatmapInput {
         rules,
         goal,
@@ -120,9 +119,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources) -> Result<Heatmap> {
     let rules = rules.clone();
     let model = Model::new(&rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
-    let bar = SolveBar::new("solving");
-    let report = |done, all| bar.report(done, all);
-    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(&report);
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
     let baseline = || match &input.against {
         Some(against) => Ok(against.clone()),
         None => baseline_or_course(None, &rules, "--against").map(Strategy::Text),

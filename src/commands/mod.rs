@@ -14,6 +14,7 @@ pub mod contest;
 pub mod dist;
 pub mod explain;
 pub mod export;
+pub mod grade;
 pub mod heatmap;
 pub mod presets;
 pub mod solve;
@@ -23,6 +24,12 @@ use anyhow::{anyhow, Result};
 use hog_solver::exact::Exact;
 use hog_solver::rules::Hidden;
 use hog_solver::{Error, Rules, State};
+
+/// Where long work reports how far it is: (states done, states in all),
+/// at each layer of its solves and evaluations. The command line draws a
+/// bar on a terminal; Python draws one in a notebook, and ends the work
+/// there on Ctrl-C (the call unwinds, see [`hog_solver::stop`]).
+pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// How long, in seconds, a Python strategy may take to import and to
 /// answer every state in each of two rounds, unless the command is told
