@@ -132,15 +132,3 @@ pub fn check_game(name: &str, made: (&Rules, u32), asked: (&Rules, u32)) -> PyRe
 pub fn compile(py: Python<'_>, rules: &Rules, goal: u32) -> PyResult<Model> {
     py.detach(|| Model::new(rules, goal)).map_err(value_error)
 }
-
-/// The course baseline of the rules' preset, in the CLI's words when there
-/// is none.
-pub fn course_baseline(rules: &Rules, option: &str) -> PyResult<&'static str> {
-    Preset::find(&rules.name())
-        .map(|preset| preset.baseline)
-        .ok_or_else(|| {
-            hog_error(format!(
-                "these rules have no course baseline: give one with {option}"
-            ))
-        })
-}

@@ -3,19 +3,19 @@
 //! opponent (`hog_solver::blind`), or with a list of opponents the best
 //! response to the field, each met as often.
 
+use hog::commands::final_strategy::{find, FinalInput};
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::Policy;
-use hog_solver::table::Objective;
 use hog_solver::Rules;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
-use crate::error::{hog_error, value_error};
+use crate::error::{command_error, hog_error, value_error};
 use crate::final_strategy::{Final, Opponent};
-use crate::game::{compile, course_baseline};
+use crate::game::compile;
 use crate::interrupt::interruptible_with_stop;
 use crate::played::{game_of, is_field};
-use crate::strategy::policy;
+use crate::sources::sources;
+use crate::strategy::{command_strategy, policy};
 
 /// The best `final_strategy` against `against` (the course baseline by
 /// default), as `hog final`; with a list or tuple of opponents, the best
@@ -37,38 +37,40 @@ pub fn final_strategy(
     if let Some(field) = field.as_ref().filter(|field| field.len() > 1) {
         return against_field(py, rules, goal, field, timeout);
     }
-    let (b, against) = match (field, against) {
-        (Some(field), _) => {
-            let one = field
+    let against = match (&field, against) {
+        (Some(field), _) => Some(
+            field
                 .first()
-                .ok_or_else(|| hog_error("against=[]: name at least one opponent"))?;
-            policy(py, one, &rules, goal, timeout)?
-        }
-        (None, Some(against)) => policy(py, against, &rules, goal, timeout)?,
-        (None, None) => {
-            let text = course_baseline(&rules, "against=")?;
-            policy(py, PyString::new(py, text).as_any(), &rules, goal, timeout)?
-        }
+                .ok_or_else(|| hog_error("against=[]: name at least one opponent"))?,
+        ),
+        (None, against) => against,
     };
-    let model = compile(py, &rules, goal)?;
-    let response = interruptible_with_stop(py, "searching", |progress, stop| {
-        Engine::<f64>::new(&model, Driver::Parallel)
-            .with_progress(progress)
-            .with_stop(stop)
-            .blind_response(&b)
+    let input = FinalInput {
+        against: against
+            .map(|a| command_strategy(py, a, &rules, goal, timeout))
+            .transpose()?,
+        rules: rules.clone(),
+        goal,
+        effort: None,
+        prove_bound: None,
+        opponent_bid: None,
+        exact: false,
+    };
+    let found = interruptible_with_stop(py, "searching", |progress, stop| {
+        find(&input, &sources(timeout).with_stop(stop), progress)
     })?
-    .map_err(value_error)?;
-    let objective = Objective::final_response(against.clone(), response.hidden);
+    .map_err(command_error)?;
+    let response = found.response;
     Ok(Final {
         rules,
         goal,
-        against,
+        against: found.against,
         win_rate: response.grade.win_rate,
         first: response.grade.first.a_wins,
         second: response.grade.second.a_wins,
         bound: response.hidden.then_some(response.bound),
         policy: response.policy,
-        objective: objective.to_string(),
+        objective: found.objective.to_string(),
         field: None,
     })
 }

@@ -13,10 +13,11 @@ use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
 use serde::Serialize;
 
-use super::final_strategy::{made_by, opponent_bid, written, BestBid, Output};
+use super::final_strategy::{bid_line, made_by, written, Output};
 use super::write_json;
 use crate::cli::FinalArgs;
 use crate::commands::export::{self, ExportInfo};
+use crate::commands::final_strategy::{opponent_bid, BestBid};
 use crate::files;
 use crate::progress::Spinner;
 use crate::sources::Sources;
@@ -54,7 +55,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    let their_bid = opponent_bid(args, rules, goal)?;
+    let their_bid = opponent_bid(rules, goal, args.opponent_bid)?;
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
     }
@@ -182,7 +183,7 @@ pub fn run(
         summary.bound - summary.win_rate
     )?;
     if let Some(bid) = &summary.bid {
-        writeln!(out, "{}", bid.line("the field"))?;
+        writeln!(out, "{}", bid_line(bid, "the field"))?;
     }
     written(args, output.as_ref(), out)
 }

@@ -234,10 +234,15 @@ fn build(
         } else {
             String::new()
         };
-        let what = final_strategy::graded_elsewhere(&rules, &table.policy, goal, sources)?
-            .map_or("the file to hand in".to_string(), |note| {
-                format!("{note}; as played here")
-            });
+        let what = crate::commands::final_strategy::graded_elsewhere(
+            &rules,
+            &table.policy,
+            goal,
+            sources,
+        )?
+        .map_or("the file to hand in".to_string(), |note| {
+            format!("{note}; as played here")
+        });
         let headline = format!(
             "{what}: win rate {:.6} against {} (first {:.6}, second {:.6}){bound}",
             blind.grade.win_rate,

@@ -14,6 +14,7 @@ pub mod contest;
 pub mod dist;
 pub mod explain;
 pub mod export;
+pub mod final_strategy;
 pub mod grade;
 pub mod heatmap;
 pub mod presets;
