@@ -1,5 +1,8 @@
-//! The subcommands, and the checks of command-line values they share. Every
-//! command writes to `out` and returns its errors; `main` prints them.
+//! The command line's commands: each turns its arguments into the input of
+//! its function in [`crate::commands`] (or of the engine's, for the
+//! commands that only the command line has), and the result into text or
+//! `--json` on `out`; and the parsing of command-line values they share.
+//! Errors are returned; [`crate::entry`] prints them.
 
 mod contest;
 mod dist;
