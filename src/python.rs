@@ -618,6 +618,10 @@ fn answers_to_policy(
                     let reason = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
                     {
                         "not a num_rolls the rules allow"
+                    } else if repr.parse::<f64>().is_ok() {
+                        // A float's repr (4.0, 3.7, inf, nan), often from a `/`.
+                        "num_rolls must be an int (a float is not: return int(...), or divide \
+                         with //)"
                     } else {
                         "num_rolls must be an int"
                     };

@@ -95,7 +95,7 @@ pub struct Grade {
     first: f64,
     /// Wins when moving second.
     second: f64,
-    /// The mean probability of an endless game (nju21 only).
+    /// The mean probability of an endless game (0 but under nju21 and sp22).
     draw: f64,
     /// Whether the strategy answers differently by hidden state (fa16's
     /// dice sides), which a course strategy cannot see.

@@ -25,7 +25,7 @@ use ndarray::Array3;
 use numpy::{PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyException, PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyFloat, PyInt};
 
 use crate::error::{command_error, hog_error, value_error};
 use crate::final_strategy::Final;
@@ -245,8 +245,8 @@ impl Watchdog {
 }
 
 /// An int answer that fits the tables, else its repr and what is wrong, in
-/// the words of the CLI's Python driver (with a hint for numpy's integers,
-/// which the course's `play` refuses too).
+/// the words of the CLI's Python driver (with a hint for floats, and for
+/// numpy's integers, which the course's `play` refuses too).
 fn small_int(answer: &Bound<'_, PyAny>) -> Result<i64, (String, String)> {
     let repr = || {
         answer
@@ -262,6 +262,8 @@ fn small_int(answer: &Bound<'_, PyAny>) -> Result<i64, (String, String)> {
             .unwrap_or_default();
         let reason = if module == "numpy" && answer.hasattr("__index__").unwrap_or(false) {
             "num_rolls must be an int (a numpy integer is not: return int(...))"
+        } else if answer.is_instance_of::<PyFloat>() {
+            "num_rolls must be an int (a float is not: return int(...), or divide with //)"
         } else {
             "num_rolls must be an int"
         };

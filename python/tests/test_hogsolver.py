@@ -363,6 +363,21 @@ def test_illegal_answers_are_the_cli_errors(tmp_path: Path, cli_error: Callable[
     assert "score 3, opponent_score 0" in str(raised.value)
 
 
+def test_a_float_answer_is_the_cli_error_with_its_hint(
+    tmp_path: Path, cli_error: Callable[..., str]
+) -> None:
+    (tmp_path / "bad.py").write_text("def final_strategy(score, opponent_score):\n    return 8 / 2\n")
+
+    def final_strategy(score: int, opponent_score: int) -> float:
+        return 8 / 2
+
+    expected = cli_error("grade", "bad.py", "--rules", "fa13", cwd=tmp_path)
+    with pytest.raises(ValueError) as raised:
+        hogsolver.grade(final_strategy, rules="fa13")  # type: ignore[arg-type]
+    assert str(raised.value) == expected.replace("bad.py:final_strategy", "final_strategy")
+    assert "answered 4.0" in expected and "a float is not: return int(...)" in expected
+
+
 def test_a_callable_that_returns_none_or_raises() -> None:
     with pytest.raises(ValueError) as raised:
         hogsolver.grade(lambda score, opponent_score: None)  # type: ignore[arg-type, return-value]

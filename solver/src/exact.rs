@@ -4,14 +4,14 @@
 //! Every probability in these games has the form n / (2^a · 3^b): a roll of
 //! n dice has sides^n equally likely outcomes with sides 4 or 6 (16 or 36
 //! for re-rolling dice, two draws per die), every other step adds,
-//! multiplies or takes 1 − x, and nju21's draw counts 1/2. So an exact value
-//! is a big integer numerator over a power of two and a power of three:
-//! sums align the two exponents (multiplying a numerator by 2^k is a shift,
-//! by 3^k one multiplication), products add them, and no gcd is ever taken
-//! in the engine. Only the output reduces the fraction (a reduced fraction
-//! keeps a denominator of the same form). A general rational type would
-//! need a gcd per operation; no rule set can produce another denominator,
-//! because dice have 4 or 6 sides, so none is needed.
+//! multiplies or takes 1 − x, and a draw (nju21, sp22) counts 1/2. So an
+//! exact value is a big integer numerator over a power of two and a power
+//! of three: sums align the two exponents (multiplying a numerator by 2^k
+//! is a shift, by 3^k one multiplication), products add them, and no gcd is
+//! ever taken in the engine. Only the output reduces the fraction (a
+//! reduced fraction keeps a denominator of the same form). A general
+//! rational type would need a gcd per operation; no rule set can produce
+//! another denominator, because dice have 4 or 6 sides, so none is needed.
 //!
 //! Factors of two are taken out of the numerator after every operation
 //! (cheap: a count of trailing zero bits), which keeps numbers short;

@@ -5,7 +5,7 @@
 //! player holding that score wins.
 //!
 //! **Endless games are draws.** A turn that scores 0 points (nju21's Picky
-//! Piggy) rolls no dice, so it is fully decided by the position: both
+//! Piggy, sp22's Hefty Hogs) rolls no dice, so it is fully decided by the position: both
 //! scores, the hidden state and who moves, since strategies are fixed tables.
 //! Every other turn raises the sum of the scores, so a position can only come
 //! back after a run of zero-point turns, and from then on the same run

@@ -61,8 +61,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<()> {
 /// from: written just before the command's first output (on stderr where
 /// stdout carries JSON or a file), so that an error met before any output
 /// stands alone, one line. On stdout it stands in for the command's own
-/// first line where that line names the same rules and nothing more
-/// (`rules      fa16`): the output names its rules once.
+/// first line where that line names the same rules (`rules      fa16`),
+/// and what such a line says besides follows on a line of its own
+/// (`rules        fa16, goal 100` leaves `goal         100`): the output
+/// names its rules once.
 pub(super) struct Led<'a> {
     pending: Option<(String, bool)>,
     /// The command's output up to its first newline, held while a line
@@ -84,20 +86,41 @@ impl Led<'_> {
             Some((line, false)) => {
                 writeln!(self.out, "rules        {line}")?;
                 let first = std::mem::take(&mut self.first);
-                let says_no_more = match std::str::from_utf8(&first)
-                    .map(|l| l.split_whitespace().collect::<Vec<_>>())
-                    .as_deref()
+                match std::str::from_utf8(&first)
+                    .ok()
+                    .and_then(|l| besides(l, &line))
                 {
-                    Ok(["rules", name]) => line
-                        .strip_prefix(name)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with([',', ' '])),
-                    _ => false,
-                };
-                self.out.write_all(if says_no_more { &[] } else { &first })
+                    Some(None) => Ok(()),
+                    Some(Some(rest)) => self.out.write_all(rest.as_bytes()),
+                    None => self.out.write_all(&first),
+                }
             }
             None => Ok(()),
         }
     }
+}
+
+/// What a command's first line `first` says besides its rules, where it is
+/// a `rules` line naming the rules that the led `line` names: `Some(None)`
+/// where it says nothing more, else the rest as a line of the same columns
+/// (`goal         100` for `rules        fa16, goal 100`); `None` where
+/// it is another line.
+fn besides(first: &str, line: &str) -> Option<Option<String>> {
+    let named = first.strip_prefix("rules").filter(|n| n.starts_with(' '))?;
+    let column = first.len() - named.trim_start().len();
+    let named = named.trim();
+    let (name, rest) = match named.split_once(", ") {
+        Some((name, rest)) => (name, Some(rest)),
+        None => (named, None),
+    };
+    let led = line.strip_prefix(name)?;
+    if name.is_empty() || !(led.is_empty() || led.starts_with([',', ' '])) {
+        return None;
+    }
+    Some(rest.map(|rest| match rest.split_once(' ') {
+        Some((key, value)) => format!("{key:<0$}{value}\n", column),
+        None => format!("{rest}\n"),
+    }))
 }
 
 impl Write for Led<'_> {

@@ -344,6 +344,39 @@ fn the_docs_count_of_presets_is_hogs() {
 }
 
 #[test]
+fn the_docs_name_the_presets_whose_games_can_draw() {
+    // A game can be endless, a draw, where a turn can score 0 points: the
+    // rules under which grade prints its draw row.
+    let can_draw: Vec<&str> = hog_solver::PRESETS
+        .iter()
+        .filter(|p| p.rules().can_score_zero())
+        .map(|p| p.name)
+        .collect();
+    let (list, and) = (can_draw.join(", "), can_draw.join(" and "));
+    for (file, claims) in [
+        (
+            "docs/guide.md",
+            vec![
+                format!("whose 0 dice can score 0 points ({list}), the only ones"),
+                format!("(in {and} a draw counts 1/2 in it)"),
+            ],
+        ),
+        ("docs/rules.md", vec![format!("**Draws ({list}).**")]),
+        (
+            "docs/architecture.md",
+            vec![format!("**Draws** (the endless games of {and})")],
+        ),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let text = std::fs::read_to_string(path).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for claim in claims {
+            assert!(text.contains(&claim), "{file} should say {claim}");
+        }
+    }
+}
+
+#[test]
 fn explain_says_it_explains_the_optimum_and_counts_draws_only_where_they_happen() {
     let args = ["explain", "--score", "40", "--opp", "60", "--goal", "100"];
     let (_, fa13, stderr) = in_empty(&[&args[..], &["--rules", "fa13"]].concat());

@@ -471,6 +471,7 @@ fn bad_python_strategies_report_the_modules_own_error() {
          def final_strategy(score, opponent_score):\n    return 4\n\
          def broken(score, opponent_score):\n    return [][score]\n\
          def floaty(score, opponent_score):\n    return 4.0\n\
+         def divided(score, opponent_score):\n    return 11 / 3\n\
          def eleven(score, opponent_score):\n    return 11 if opponent_score == 3 else 4\n\
          def endless(score, opponent_score):\n    while True:\n        pass\n",
     );
@@ -502,7 +503,14 @@ fn bad_python_strategies_report_the_modules_own_error() {
     );
     fails(
         &["grade", &with("floaty"), "--rules", "fa13", "--goal", "30"],
-        &["4.0", "score 0, opponent_score 0", "int"],
+        &[
+            "answered 4.0 at score 0, opponent_score 0",
+            "num_rolls must be an int (a float is not: return int(...), or divide with //)",
+        ],
+    );
+    fails(
+        &["grade", &with("divided"), "--rules", "fa13", "--goal", "30"],
+        &["answered 3.6666666666666665", "a float is not"],
     );
     fails(
         &["grade", &with("eleven"), "--rules", "fa13", "--goal", "30"],
