@@ -81,10 +81,11 @@ pub struct Cache {
 }
 
 impl Cache {
-    /// The cache `--cache`/`--no-cache` ask for, read now: a missing file
+    /// The cache at `path` (none: no cache), read now: a missing file
     /// holds nothing; a file there that hog did not write is refused (unless
-    /// --force); a damaged cache is ignored with a note on stderr. A path that is no regular file (a FIFO), or
-    /// one that cannot be written, is an error now, before any work.
+    /// `force`); a damaged cache is ignored with a note on stderr. A path
+    /// that is no regular file (a FIFO), or one that cannot be written, is an
+    /// error now, before any work.
     pub fn open(path: Option<PathBuf>, force: bool) -> Result<Option<Cache>> {
         let Some(path) = path else {
             return Ok(None);
