@@ -3,9 +3,10 @@
 //! `entry`) parses arguments, calls these functions and formats their
 //! results as text or `--json`; Python (`python/src`) calls the same
 //! functions and hands their results to Python as objects. Nothing here
-//! parses a command line or prints: long work takes a [`Stop`] through
-//! [`Sources`] and reports to a progress bar, and files are written only
-//! through [`crate::files::write`].
+//! parses a command line or prints a result (only progress bars and notes,
+//! on stderr): long work takes a [`Stop`] through [`Sources`] and reports
+//! to a [`Progress`] sink, and files are written only through
+//! [`crate::files::write`].
 //!
 //! [`Stop`]: hog_solver::stop::Stop
 //! [`Sources`]: crate::sources::Sources
