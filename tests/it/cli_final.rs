@@ -71,15 +71,18 @@ fn fa16_final_module_grades_back_to_its_win_rate_and_clears_the_course_bar() {
 #[test]
 fn exported_modules_answer_every_pair_a_course_validator_asks() {
     // NJU's 2021 contest validator calls final_strategy(i, j) for i, j < 300.
-    // fa16's answers include Pork Chop (-1).
+    // fa16's answers include Pork Chop (-1). The modules are the files to
+    // hand in under tables/, which `hog final --rules PRESET -o FILE` writes
+    // (tables::every_preset_has_a_fresh_file_to_hand_in).
     let dir = TempDir::new().unwrap();
+    let tables = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
     for (rules, lowest) in [("fa13", 0), ("fa16", -1), ("nju21", 0)] {
         let module = format!("final_{rules}");
-        hog()
-            .current_dir(dir.path())
-            .args(["final", "--rules", rules, "-o", &format!("{module}.py")])
-            .assert()
-            .success();
+        std::fs::copy(
+            tables.join(format!("{rules}-final.py")),
+            dir.path().join(format!("{module}.py")),
+        )
+        .unwrap();
         let check = format!(
             "from {module} import final_strategy as f\n\
              answers = {{f(i, j) for i in range(300) for j in range(300)}}\n\
@@ -253,7 +256,8 @@ fn a_course_strategy_heatmap_has_one_action_map() {
 
 /// `hog final --against A --against B`: the module it writes, graded back
 /// by `hog grade` (through python3) against each opponent, has exactly the
-/// figures it reports, whose mean is its win rate, under its bound.
+/// figures it reports, whose mean is its win rate, under its bound (goal
+/// 50, which the module records and grade plays).
 #[test]
 fn a_field_final_grades_back_to_each_opponents_figure() {
     let dir = TempDir::new().unwrap();
@@ -264,6 +268,8 @@ fn a_field_final_grades_back_to_each_opponents_figure() {
             "final",
             "--rules",
             "fa13",
+            "--goal",
+            "50",
             "--against",
             field[0],
             "--against",
