@@ -73,7 +73,7 @@ fn exported_modules_answer_every_pair_a_course_validator_asks() {
     // NJU's 2021 contest validator calls final_strategy(i, j) for i, j < 300.
     // fa16's answers include Pork Chop (-1). The modules are the files to
     // hand in under tables/, which `hog final --rules PRESET -o FILE` writes
-    // (tables::every_preset_has_a_fresh_file_to_hand_in).
+    // (all_presets::have_a_fresh_file_to_hand_in).
     let dir = TempDir::new().unwrap();
     let tables = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
     for (rules, lowest) in [("fa13", 0), ("fa16", -1), ("nju21", 0)] {

@@ -255,7 +255,7 @@ fn check(tooltip: &Tooltip, explained: &Value, chances: &[f64], tolerance: f64, 
 
 /// fa16's blind best response to the baseline, goal 100 (the guide's
 /// page), as the committed file to hand in (`tables/fa16-final.py`, which
-/// `tables::every_preset_has_a_fresh_file_to_hand_in` keeps equal to what
+/// `all_presets::have_a_fresh_file_to_hand_in` keeps equal to what
 /// the search finds, so the page and each explain read it rather than
 /// search): the mix view at a cell where games arrive almost only with
 /// four-sided dice (the guide's `hog explain` example), at 0-0, and at 1-0,

@@ -3,6 +3,7 @@
 //! binary builds much faster than one per file. A new topic is a new file
 //! here and a `mod` line below.
 
+mod all_presets;
 mod cli_contest;
 mod cli_detect;
 mod cli_exact;
