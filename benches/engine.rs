@@ -2,7 +2,7 @@
 //! solve, the best response, the exact evaluation of two strategies, a
 //! contest's batch of pairs, the blind best response of `hog final`,
 //! exact-fraction solves, and a whole solve from the rules to a policy.
-//! Run with `cargo bench`; `benches/report` prints docs/performance.md's
+//! Run with `cargo bench --features bench`; `benches/report` prints docs/performance.md's
 //! tables from them.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};

@@ -3,7 +3,7 @@
 1. grading a plain Python function in-process (`hogsolver.grade(f)`) against the
    same function graded by the CLI as a process (`hog grade hog.py`), and
 2. `hogsolver.solve` at goals 100 and 1000, to set beside the library's own time
-   (`cargo bench --bench engine -- solve_fa16_by_goal`).
+   (`cargo bench --features bench --bench engine -- solve_fa16_by_goal`).
 
 Run from the checkout with the package installed and a release CLI built:
     python python/bench/speed.py target/release/hog
