@@ -3,19 +3,17 @@
 //! opponent (`hog_solver::blind`), or with a list of opponents the best
 //! response to the field, each met as often.
 
+use hog::commands::final_field::{find_field, FieldInput};
 use hog::commands::final_strategy::{find, FinalInput};
-use hog_solver::solve::{Driver, Engine};
-use hog_solver::strategy::Policy;
 use hog_solver::Rules;
 use pyo3::prelude::*;
 
-use crate::error::{command_error, hog_error, value_error};
+use crate::error::{command_error, hog_error};
 use crate::final_strategy::{Final, Opponent};
-use crate::game::compile;
 use crate::interrupt::interruptible_with_stop;
 use crate::played::{game_of, is_field};
 use crate::sources::sources;
-use crate::strategy::{command_strategy, policy};
+use crate::strategy::command_strategy;
 
 /// The best `final_strategy` against `against` (the course baseline by
 /// default), as `hog final`; with a list or tuple of opponents, the best
@@ -83,41 +81,42 @@ fn against_field(
     field: &[Bound<'_, PyAny>],
     timeout: u64,
 ) -> PyResult<Final> {
-    let opponents: Vec<(Policy, String)> = field
-        .iter()
-        .map(|b| policy(py, b, &rules, goal, timeout))
-        .collect::<PyResult<_>>()?;
-    let names: Vec<String> = opponents.iter().map(|(_, name)| name.clone()).collect();
-    let policies: Vec<&Policy> = opponents.iter().map(|(policy, _)| policy).collect();
-    let model = compile(py, &rules, goal)?;
-    let response = interruptible_with_stop(py, "searching", |progress, stop| {
-        Engine::<f64>::new(&model, Driver::Parallel)
-            .with_progress(progress)
-            .with_stop(stop)
-            .field_response(&policies, hog_solver::blind::default_kicks(&model))
+    let input = FieldInput {
+        field: field
+            .iter()
+            .map(|b| command_strategy(py, b, &rules, goal, timeout))
+            .collect::<PyResult<_>>()?,
+        rules: rules.clone(),
+        goal,
+        effort: None,
+        opponent_bid: None,
+    };
+    let found = interruptible_with_stop(py, "searching", |progress, stop| {
+        find_field(&input, &sources(timeout).with_stop(stop), progress)
     })?
-    .map_err(value_error)?;
-    let field: Vec<Opponent> = names
+    .map_err(command_error)?;
+    let field: Vec<Opponent> = found
+        .field
         .iter()
-        .zip(&response.grades)
-        .map(|(against, grade)| Opponent {
-            against: against.clone(),
-            win_rate: grade.win_rate,
-            first: grade.first.a_wins,
-            second: grade.second.a_wins,
+        .map(|o| Opponent {
+            against: o.against.clone(),
+            win_rate: o.win_rate,
+            first: o.first,
+            second: o.second,
         })
         .collect();
+    let names: Vec<&str> = field.iter().map(|o| o.against.as_str()).collect();
     // The mean of each seating over the field, each opponent met as often.
     let mean =
         |pick: fn(&Opponent) -> f64| field.iter().map(pick).sum::<f64>() / field.len() as f64;
     Ok(Final {
         against: names.join(", "),
         objective: format!("best response to the field {}", names.join(", ")),
-        win_rate: response.win_rate,
+        win_rate: found.win_rate,
         first: mean(|o| o.first),
         second: mean(|o| o.second),
-        bound: Some(response.bound),
-        policy: response.policy,
+        bound: Some(found.bound),
+        policy: found.policy,
         field: Some(field),
         rules,
         goal,

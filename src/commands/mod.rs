@@ -15,6 +15,7 @@ pub mod contest;
 pub mod dist;
 pub mod explain;
 pub mod export;
+pub mod final_field;
 pub mod final_strategy;
 pub mod grade;
 pub mod heatmap;
