@@ -68,6 +68,18 @@ fn escape_when(text: &str, unsafe_char: impl Fn(char) -> bool) -> Cow<'_, str> {
     )
 }
 
+/// Text for HTML: the control and bidi characters written as escapes, as on
+/// the terminal ([`printable`]), and the five characters that mean
+/// something in HTML escaped.
+pub fn html(text: &str) -> String {
+    printable(text)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,7 @@ pub fn run(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    if super::page::is_page(&args.output) {
+    if crate::commands::page::is_page(&args.output) {
         return super::page::run(args, rules, goal, sources, json, out);
     }
     let format = Format::from_path(&args.output)?;

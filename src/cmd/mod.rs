@@ -35,8 +35,8 @@ use serde::Serialize;
 use crate::cli::{Cli, Command, GameArgs, PlayersArgs, PythonArgs, TurnRulesArgs};
 use crate::commands::turn::check_face;
 use crate::commands::{
-    baseline_or_course, check_score, exact_fraction_text, exact_json, hidden_index, hidden_words,
-    state, Cell, StrategyContext,
+    check_score, exact_fraction_text, exact_json, hidden_index, hidden_words, state, Cell,
+    StrategyContext,
 };
 use crate::files::{self, Kind};
 use crate::recorded;
@@ -424,18 +424,6 @@ fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
     } else {
         format!("Hog Tied: {words}")
     }
-}
-
-/// Text for HTML: the control and bidi characters written as escapes, as on
-/// the terminal ([`crate::printable`]), and the five characters that mean
-/// something in HTML escaped.
-fn html(text: &str) -> String {
-    crate::printable::printable(text)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 /// One line of JSON.

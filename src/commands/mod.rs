@@ -19,6 +19,7 @@ pub mod final_field;
 pub mod final_strategy;
 pub mod grade;
 pub mod heatmap;
+pub mod page;
 pub mod presets;
 pub mod solve;
 pub mod turn;

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::commands::contest::{EntryReport, Report, Summary};
 
-use crate::cmd::html;
 use crate::files::{self, Kind};
+use crate::printable::html;
 use crate::printable::{printable, printable_line};
 use crate::sources::extension;
 

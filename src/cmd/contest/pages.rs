@@ -11,8 +11,8 @@ use hog_solver::{Model, Rules};
 
 use super::output::Output;
 use crate::cli::ContestArgs;
-use crate::cmd::page::{self, Subject};
 use crate::commands::contest::Report;
+use crate::commands::page::{self, Subject};
 use crate::files;
 
 /// Refuses, before any entry runs, pages without an HTML leaderboard to
