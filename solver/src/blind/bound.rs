@@ -63,7 +63,6 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::{Against, Engine, Work};
-use crate::model::Next;
 use crate::rules::State;
 use crate::solve::Grid;
 use crate::strategy::Policy;
@@ -76,8 +75,12 @@ pub struct ProvenBound {
     /// The best win rate a solved node showed a blind strategy attains (at
     /// least the incumbent given).
     pub attained: f64,
-    /// The nodes whose bound was computed.
+    /// The nodes of the tree: the root and the two children of each split.
     pub nodes: usize,
+    /// The nodes whose bound was computed: the root and both children of
+    /// every candidate split that strong branching weighed, the kept
+    /// ones included.
+    pub bounds_computed: usize,
     /// Whether the search ended with no open node: then `bound` is the
     /// blind optimum itself, up to the tie tolerance.
     pub complete: bool,
@@ -89,14 +92,17 @@ struct Node {
     bound: f64,
     /// (s · goal + o, the action not allowed there).
     removed: Vec<(u32, i8)>,
-    /// The cell to split at, and the two sets of its allowed actions
-    /// (bit a − min) that the children keep there.
-    split: Split,
+    /// The candidate splits, of most regret-weighted reach first.
+    splits: Vec<Split>,
 }
 
-/// The disagreeing cells of most reach among which a node's split takes
-/// the one of most regret-weighted reach (see the module docs).
+/// The disagreeing cells of most reach in which a node weighs the
+/// regret-weighted reach (see the module docs).
 const SPLIT_CANDIDATES: usize = 16;
+
+/// The splits of most regret-weighted reach whose children strong
+/// branching computes before it splits a node (see the module docs).
+const STRONG_CANDIDATES: usize = 4;
 
 /// A cell (s · goal + o) and the two sets of its allowed actions, by bit
 /// a − min action, that the two children keep there.
@@ -122,12 +128,13 @@ impl Ord for Node {
     }
 }
 
-/// A node's restricted response: its bound, and the cell to split it at
-/// with the two actions that disagree there, if any.
+/// A node's restricted response: its bound, and the splits that part its
+/// disagreeing cells of most reach, of most regret-weighted reach first
+/// (none where the node is solved).
 #[derive(Debug, PartialEq)]
 struct Evaluated {
     bound: f64,
-    split: Option<Split>,
+    splits: Vec<Split>,
 }
 
 /// The restricted response's values, W (`us`) and L (`them`), and its
@@ -140,32 +147,48 @@ struct Response {
 }
 
 impl Engine<'_, f64> {
-    /// Branch and bound (see the module docs) over at most `nodes` nodes,
-    /// from the win rate `incumbent` that a blind policy attains against
-    /// `b` (the ascent's). Rules with hidden state only, where no turn
-    /// scores 0.
+    /// Branch and bound (see the module docs) over at most `nodes` nodes
+    /// of the tree, from the win rate `incumbent` that a blind policy
+    /// attains against `b` (the ascent's). Rules with hidden state only,
+    /// where no turn scores 0.
     pub fn blind_bound(&self, b: &Policy, incumbent: f64, nodes: usize) -> ProvenBound {
+        self.branch_and_bound(b, incumbent, nodes, STRONG_CANDIDATES)
+    }
+
+    /// [`Engine::blind_bound`], each split chosen among the children of
+    /// `strong` candidate splits.
+    fn branch_and_bound(
+        &self,
+        b: &Policy,
+        incumbent: f64,
+        nodes: usize,
+        strong: usize,
+    ) -> ProvenBound {
         let mut attained = incumbent;
         let mut open: BinaryHeap<Node> = BinaryHeap::new();
-        let mut count = 1;
         let field = [Against::new(self, b)];
         let (root, response) = self.restricted(&field, &[], None);
+        let (mut count, mut computed) = (1, 1);
         // The sighted bound: no open node's bound passes it but by rounding,
         // which is not let through (an attained win rate is a grade, kept).
         let sighted = root.bound;
         // A solved node attains its bound; an open one is split later.
-        let keep = |open: &mut BinaryHeap<Node>, attained: &mut f64, removed, e: Evaluated| match e
-            .split
-        {
-            None => *attained = attained.max(e.bound),
-            Some(split) => open.push(Node {
-                bound: e.bound,
-                removed,
-                split,
-            }),
+        let keep = |open: &mut BinaryHeap<Node>, attained: &mut f64, removed, e: Evaluated| {
+            if e.splits.is_empty() {
+                *attained = attained.max(e.bound);
+            } else {
+                let mut splits = e.splits;
+                splits.truncate(strong);
+                open.push(Node {
+                    bound: e.bound,
+                    removed,
+                    splits,
+                });
+            }
         };
         keep(&mut open, &mut attained, vec![], root);
-        // A split computes two nodes: at most `nodes` in all.
+        let min = self.model().rules().min_action();
+        // A split adds two nodes to the tree: at most `nodes` in all.
         while count + 2 <= nodes {
             let Some(node) = open.pop() else { break };
             if node.bound <= attained {
@@ -173,22 +196,46 @@ impl Engine<'_, f64> {
                 open.clear();
                 break;
             }
-            let (cell, kept, rest) = node.split;
-            let min = self.model().rules().min_action();
-            let children: Vec<Vec<(u32, i8)>> = [rest, kept]
+            // Both children of each candidate split, two by two.
+            let children: Vec<Vec<(u32, i8)>> = node
+                .splits
                 .iter()
-                .map(|&taken| {
-                    let mut removed = node.removed.clone();
-                    removed.extend(actions_of(taken, min).map(|a| (cell, a)));
-                    removed
+                .flat_map(|&(cell, kept, rest)| {
+                    [rest, kept].map(|taken| {
+                        let mut removed = node.removed.clone();
+                        removed.extend(actions_of(taken, min).map(|a| (cell, a)));
+                        removed
+                    })
                 })
                 .collect();
-            let evaluated = self.each(&children, |removed| {
-                self.restricted(&field, removed, Some(&response)).0
+            let solved = self.each(&children, |removed| {
+                self.solve_restricted(b, removed, Some(&response))
+            });
+            computed += children.len();
+            let pairs: Vec<[f64; 2]> = solved.chunks(2).map(|c| [c[0].0, c[1].0]).collect();
+            let chosen = strongest(&pairs);
+            let kept: Vec<_> = children
+                .into_iter()
+                .zip(solved)
+                .skip(2 * chosen)
+                .take(2)
+                .collect();
+            // A child no higher than the win rate attained holds no better
+            // policy: it is dropped without weighing its splits.
+            let floor = attained;
+            let splits = self.each(&kept, |(removed, (bound, response))| {
+                (*bound > floor).then(|| self.splits_of(&field, removed, response))
             });
             count += 2;
-            for (removed, e) in children.into_iter().zip(evaluated) {
-                keep(&mut open, &mut attained, removed, e);
+            for ((removed, (bound, _)), splits) in kept.into_iter().zip(splits) {
+                if let Some(splits) = splits {
+                    keep(
+                        &mut open,
+                        &mut attained,
+                        removed,
+                        Evaluated { bound, splits },
+                    );
+                }
             }
         }
         let open_bound = open
@@ -199,14 +246,14 @@ impl Engine<'_, f64> {
             bound: attained.max(open_bound.min(sighted)),
             attained,
             nodes: count,
+            bounds_computed: computed,
             complete: open_bound <= attained,
         }
     }
 
     /// The best response to `b` that sees the hidden state, with the
-    /// actions in `removed` taken away from their cells: U(A), and where
-    /// it answers a reached cell differently with two hidden values, the
-    /// reached cell of most reach with two of its answers; and the response
+    /// actions in `removed` taken away from their cells: U(A) and its
+    /// splits, of most regret-weighted reach first; and the response
     /// itself. Given the root's response, only the layers at and below the
     /// highest sum of a removed cell are solved (see the module docs).
     fn restricted(
@@ -215,21 +262,45 @@ impl Engine<'_, f64> {
         removed: &[(u32, i8)],
         root: Option<&Response>,
     ) -> (Evaluated, Response) {
-        let b = field[0].b;
+        let (bound, response) = self.solve_restricted(field[0].b, removed, root);
+        let splits = self.splits_of(field, removed, &response);
+        (Evaluated { bound, splits }, response)
+    }
+
+    /// Bit (a − min) of `allowed[s · goal + o]`: whether the cell may take
+    /// action a once the actions in `removed` are taken away.
+    fn allowed(&self, removed: &[(u32, i8)]) -> Vec<u16> {
+        let goal = self.model().goal() as usize;
+        let min = self.model().rules().min_action();
+        let mut allowed = vec![self.every_action(); goal * goal];
+        for &(cell, a) in removed {
+            allowed[cell as usize] &= !(1 << (i32::from(a) - min));
+        }
+        allowed
+    }
+
+    /// Every action's bit (a − min).
+    fn every_action(&self) -> u16 {
+        let rules = self.model().rules();
+        rules
+            .actions()
+            .fold(0, |m, a| m | 1u16 << (a - rules.min_action()))
+    }
+
+    /// The restricted response of [`Engine::restricted`] alone: U(A) and
+    /// the response.
+    fn solve_restricted(
+        &self,
+        b: &Policy,
+        removed: &[(u32, i8)],
+        root: Option<&Response>,
+    ) -> (f64, Response) {
         let model = self.model();
         let goal = model.goal() as usize;
         let hidden = model.hidden();
         let actions = model.rules().actions();
         let min = *actions.start();
-        // allowed[cell] bit (a - min): whether the cell may take action a.
-        let all: u16 = actions
-            .clone()
-            .map(|a| 1u16 << (a - min))
-            .fold(0, |m, b| m | b);
-        let mut allowed = vec![all; goal * goal];
-        for &(cell, a) in removed {
-            allowed[cell as usize] &= !(1 << (i32::from(a) - min));
-        }
+        let allowed = self.allowed(removed);
         let (mut response, highest_changed) = match root {
             Some(root) => {
                 let sum = |&(cell, _): &(u32, i8)| cell as usize / goal + cell as usize % goal;
@@ -269,16 +340,33 @@ impl Engine<'_, f64> {
                 table[[hidden.index(x), s, o]] = a as i8;
             }
             for &x in &layer.states {
-                let value = self.expect(x, b.get(x), |next| match next {
-                    Next::Win => 0.0,
-                    Next::Loss => 1.0,
-                    Next::Continue(y) => *us.get(y),
-                    Next::Again(y) => *them.get(y),
-                });
+                // B's win is our loss: 0, B's loss 1.
+                let value = self.expect_on_grid(x, b.get(x), &0.0, &1.0, us, them);
                 them.set(x, value.clamp(0.0, 1.0));
             }
         }
         let bound = 0.5 * (us.get(State::START) + them.get(State::START));
+        (bound, response)
+    }
+
+    /// Where the restricted `response` answers a reached cell differently
+    /// with two hidden values: the splits of the disagreeing cells of most
+    /// reach, of most regret-weighted reach first (see the module docs);
+    /// none where it answers alike in every reached cell.
+    fn splits_of(
+        &self,
+        field: &[Against],
+        removed: &[(u32, i8)],
+        response: &Response,
+    ) -> Vec<Split> {
+        let model = self.model();
+        let goal = model.goal() as usize;
+        let hidden = model.hidden();
+        let actions = model.rules().actions();
+        let min = *actions.start();
+        let allowed = self.allowed(removed);
+        let Response { us, them, table } = response;
+        let mut buffer = vec![];
         let ours = Policy::from_actions_unchecked(model.goal(), hidden, table.clone());
         // μ under the restricted response, as the ascent computes it.
         let mut work = Work::new(self, field);
@@ -288,7 +376,7 @@ impl Engine<'_, f64> {
             (0..hidden.len())
                 .map(|h| {
                     let x = hidden.state(h, s as u32, o as u32);
-                    (h, ours.actions()[[h, s, o]], *reach_us.get(x))
+                    (h, table[[h, s, o]], *reach_us.get(x))
                 })
                 .filter(|&(_, _, r)| r > 0.0)
                 .collect()
@@ -306,8 +394,8 @@ impl Engine<'_, f64> {
         }
         candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
         candidates.truncate(SPLIT_CANDIDATES);
-        let mut split = None;
-        let mut most = f64::NEG_INFINITY;
+        // (regret-weighted reach, split), in the candidates' order.
+        let mut weighed: Vec<(f64, Split)> = vec![];
         for &(_, s, o) in &candidates {
             let reached = reached_in(s, o);
             let first = reached[0].1;
@@ -342,24 +430,37 @@ impl Engine<'_, f64> {
                 .enumerate()
                 .map(|(i, r)| r.2 * (best(i) - q[i][b]))
                 .sum();
-            if regret > most {
-                most = regret;
-                let i2 = reached
-                    .iter()
-                    .position(|r| r.0 == h2)
-                    .expect("h2 is reached");
-                let mut kept = 0u16;
-                for (j, &a) in allowed_here.iter().enumerate() {
-                    let prefers = best(0) - q[0][j] < best(i2) - q[i2][j];
-                    if (prefers || a == i32::from(first)) && a != i32::from(other) {
-                        kept |= 1 << (a - min);
-                    }
+            let i2 = reached
+                .iter()
+                .position(|r| r.0 == h2)
+                .expect("h2 is reached");
+            let mut kept = 0u16;
+            for (j, &a) in allowed_here.iter().enumerate() {
+                let prefers = best(0) - q[0][j] < best(i2) - q[i2][j];
+                if (prefers || a == i32::from(first)) && a != i32::from(other) {
+                    kept |= 1 << (a - min);
                 }
-                split = Some((cell as u32, kept, allowed[cell] & !kept & all));
             }
+            weighed.push((regret, (cell as u32, kept, allowed[cell] & !kept)));
         }
-        (Evaluated { bound, split }, response)
+        // A stable sort: on a tie, the cell of more reach first.
+        weighed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        weighed.into_iter().map(|(_, split)| split).collect()
     }
+}
+
+/// Strong branching's choice among candidate splits, given both
+/// children's bounds of each: the split whose larger child bound is least,
+/// then whose smaller is, the first on a tie. The node's part of the
+/// search's bound falls from its own to its larger child's.
+fn strongest(children: &[[f64; 2]]) -> usize {
+    let key = |&[a, b]: &[f64; 2]| (a.max(b), a.min(b));
+    (0..children.len())
+        .min_by(|&i, &j| {
+            let (x, y) = (key(&children[i]), key(&children[j]));
+            x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1))
+        })
+        .expect("a node to split has a split")
 }
 
 /// The actions whose bits (a − min) are set in `set`.
@@ -391,7 +492,7 @@ mod tests {
             let (mut node, root) = engine.restricted(&field, &[], None);
             let mut removed = vec![];
             for _ in 0..6 {
-                let (cell, kept, _) = node.split.expect("fa16 and su17 answer the sides apart");
+                let (cell, kept, _) = node.splits[0];
                 removed.extend(actions_of(kept, rules.min_action()).map(|a| (cell, a)));
                 let (whole, solved) = engine.restricted(&field, &removed, None);
                 let (from_root, started) = engine.restricted(&field, &removed, Some(&root));
@@ -456,7 +557,7 @@ mod rigour {
         let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
         let field = [Against::new(&engine, &b)];
         let (root, response) = engine.restricted(&field, &[], None);
-        let (cell, kept, rest) = root.split.expect("fa16 answers the sides apart");
+        let (cell, kept, rest) = root.splits[0];
         let every = rules
             .actions()
             .fold(0u16, |m, a| m | 1 << (a - rules.min_action()));
