@@ -196,21 +196,28 @@ impl Engine<'_, f64> {
                 open.clear();
                 break;
             }
-            // Both children of each candidate split, two by two.
-            let children: Vec<Vec<(u32, i8)>> = node
+            // Both children of each candidate split, two by two, each with
+            // the cell where it differs from the node.
+            let children: Vec<(Vec<(u32, i8)>, u32)> = node
                 .splits
                 .iter()
                 .flat_map(|&(cell, kept, rest)| {
                     [rest, kept].map(|taken| {
                         let mut removed = node.removed.clone();
                         removed.extend(actions_of(taken, min).map(|a| (cell, a)));
-                        removed
+                        (removed, cell)
                     })
                 })
                 .collect();
-            let solved = self.each(&children, |removed| {
-                self.solve_restricted(b, removed, Some(&response))
+            // The node's response, from the root's; each child from the
+            // node's, solving the layers at and below its cell's sum alone.
+            let highest = node.removed.iter().map(|&(cell, _)| self.sum_of(cell));
+            let from_root = (&response, highest.max().unwrap_or(0));
+            let (_, at_node) = self.solve_restricted(b, &node.removed, Some(from_root));
+            let solved = self.each(&children, |(removed, cell)| {
+                self.solve_restricted(b, removed, Some((&at_node, self.sum_of(*cell))))
             });
+            drop(at_node);
             computed += children.len();
             let pairs: Vec<[f64; 2]> = solved.chunks(2).map(|c| [c[0].0, c[1].0]).collect();
             let chosen = strongest(&pairs);
@@ -219,6 +226,7 @@ impl Engine<'_, f64> {
                 .zip(solved)
                 .skip(2 * chosen)
                 .take(2)
+                .map(|((removed, _), solved)| (removed, solved))
                 .collect();
             // A child no higher than the win rate attained holds no better
             // policy: it is dropped without weighing its splits.
@@ -262,7 +270,9 @@ impl Engine<'_, f64> {
         removed: &[(u32, i8)],
         root: Option<&Response>,
     ) -> (Evaluated, Response) {
-        let (bound, response) = self.solve_restricted(field[0].b, removed, root);
+        let highest = removed.iter().map(|&(cell, _)| self.sum_of(cell));
+        let start = root.map(|root| (root, highest.max().unwrap_or(0)));
+        let (bound, response) = self.solve_restricted(field[0].b, removed, start);
         let splits = self.splits_of(field, removed, &response);
         (Evaluated { bound, splits }, response)
     }
@@ -287,13 +297,21 @@ impl Engine<'_, f64> {
             .fold(0, |m, a| m | 1u16 << (a - rules.min_action()))
     }
 
+    /// The sum of scores s + o of the cell s · goal + o.
+    fn sum_of(&self, cell: u32) -> usize {
+        let goal = self.model().goal();
+        (cell / goal + cell % goal) as usize
+    }
+
     /// The restricted response of [`Engine::restricted`] alone: U(A) and
-    /// the response.
+    /// the response, solved whole or from `start`, a response whose
+    /// allowed actions differ from `removed`'s only in cells of sums up to
+    /// the one given.
     fn solve_restricted(
         &self,
         b: &Policy,
         removed: &[(u32, i8)],
-        root: Option<&Response>,
+        start: Option<(&Response, usize)>,
     ) -> (f64, Response) {
         let model = self.model();
         let goal = model.goal() as usize;
@@ -301,11 +319,8 @@ impl Engine<'_, f64> {
         let actions = model.rules().actions();
         let min = *actions.start();
         let allowed = self.allowed(removed);
-        let (mut response, highest_changed) = match root {
-            Some(root) => {
-                let sum = |&(cell, _): &(u32, i8)| cell as usize / goal + cell as usize % goal;
-                (root.clone(), removed.iter().map(sum).max().unwrap_or(0))
-            }
+        let (mut response, highest_changed) = match start {
+            Some((start, highest)) => (start.clone(), highest),
             None => (
                 Response {
                     us: Grid::new(model, 0.0),
