@@ -33,13 +33,26 @@
 //! ```
 //!
 //! is what the response would lose there by answering blindly, the rest
-//! kept. The split falls on the cell where it is largest among the
-//! [`SPLIT_CANDIDATES`] disagreeing cells of most reach. With h₁ the first
-//! reached hidden value and h₂ one answered otherwise, S is the allowed
-//! actions that h₁ regrets less than h₂ does (h₁'s answer always, h₂'s
-//! never), and the children allow S, and the rest, there. A blind policy
-//! answers the cell with one action, in exactly one of the two sets, so the
-//! children hold every blind policy of the node between them.
+//! kept. A cell's split: with h₁ the first reached hidden value and h₂ one
+//! answered otherwise, S is the allowed actions that h₁ regrets less than
+//! h₂ does (h₁'s answer always, h₂'s never), and the children allow S, and
+//! the rest, there. A blind policy answers the cell with one action, in
+//! exactly one of the two sets, so the children hold every blind policy of
+//! the node between them, whichever cell is split: the choice of the cell
+//! decides how fast the bound falls, never whether it holds.
+//!
+//! The candidates are the [`STRONG_CANDIDATES`] disagreeing cells of most
+//! regret-weighted reach. Weighing a cell costs each reached hidden
+//! value's options; answering blindly with a reached hidden value g's
+//! answer costs g nothing and each other h at most W_h, so a cell's
+//! regret-weighted reach is at most Σ_h μ_h W_h − max_g μ_g W_g, and the
+//! cells are weighed from the largest such bound down to the first that
+//! cannot pass the candidates found.
+//!
+//! *Strong branching*: the node computes both children of every candidate
+//! and splits at the candidate of the largest product of the two
+//! children's falls from its bound ([`strongest`]), keeping those two
+//! children as they are.
 //!
 //! # Re-solving only what a split changes
 //!
@@ -48,8 +61,13 @@
 //! differs from the root only at its cells of removed actions, so above the
 //! highest sum among them its W, L and answers are the root's: a node
 //! starts from the root's and solves the layers from that sum down to 0.
-//! Splits fall on the cells of most reach, near the start, so a node costs
-//! a small share of the root's solve.
+//! Likewise a child differs from its node only at the split's cell: when a
+//! node is split it is solved once from the root's response, and each
+//! candidate's children from the node's, solving the layers from the
+//! cell's sum down to 0. Splits fall on cells of much reach, near the
+//! start, so a child costs a small share of the root's solve; the reach of
+//! a kept child's response, which its candidates need, costs about one
+//! solve.
 //!
 //! # The search
 //!
@@ -64,7 +82,7 @@ use std::collections::BinaryHeap;
 
 use super::{Against, Engine, Work};
 use crate::rules::State;
-use crate::solve::Grid;
+use crate::solve::{Grid, TIE_TOLERANCE};
 use crate::strategy::Policy;
 
 /// What the branch and bound proved.
@@ -95,10 +113,6 @@ struct Node {
     /// The candidate splits, of most regret-weighted reach first.
     splits: Vec<Split>,
 }
-
-/// The disagreeing cells of most reach in which a node weighs the
-/// regret-weighted reach (see the module docs).
-const SPLIT_CANDIDATES: usize = 16;
 
 /// The splits of most regret-weighted reach whose children strong
 /// branching computes before it splits a node (see the module docs).
@@ -167,7 +181,7 @@ impl Engine<'_, f64> {
         let mut attained = incumbent;
         let mut open: BinaryHeap<Node> = BinaryHeap::new();
         let field = [Against::new(self, b)];
-        let (root, response) = self.restricted(&field, &[], None);
+        let (root, response) = self.restricted(&field, &[], None, strong);
         let (mut count, mut computed) = (1, 1);
         // The sighted bound: no open node's bound passes it but by rounding,
         // which is not let through (an attained win rate is a grade, kept).
@@ -220,7 +234,7 @@ impl Engine<'_, f64> {
             drop(at_node);
             computed += children.len();
             let pairs: Vec<[f64; 2]> = solved.chunks(2).map(|c| [c[0].0, c[1].0]).collect();
-            let chosen = strongest(&pairs);
+            let chosen = strongest(node.bound, &pairs);
             let kept: Vec<_> = children
                 .into_iter()
                 .zip(solved)
@@ -232,7 +246,7 @@ impl Engine<'_, f64> {
             // policy: it is dropped without weighing its splits.
             let floor = attained;
             let splits = self.each(&kept, |(removed, (bound, response))| {
-                (*bound > floor).then(|| self.splits_of(&field, removed, response))
+                (*bound > floor).then(|| self.splits_of(&field, removed, response, strong))
             });
             count += 2;
             for ((removed, (bound, _)), splits) in kept.into_iter().zip(splits) {
@@ -269,11 +283,12 @@ impl Engine<'_, f64> {
         field: &[Against],
         removed: &[(u32, i8)],
         root: Option<&Response>,
+        count: usize,
     ) -> (Evaluated, Response) {
         let highest = removed.iter().map(|&(cell, _)| self.sum_of(cell));
         let start = root.map(|root| (root, highest.max().unwrap_or(0)));
         let (bound, response) = self.solve_restricted(field[0].b, removed, start);
-        let splits = self.splits_of(field, removed, &response);
+        let splits = self.splits_of(field, removed, &response, count);
         (Evaluated { bound, splits }, response)
     }
 
@@ -336,9 +351,21 @@ impl Engine<'_, f64> {
             if layer.sum() as usize > highest_changed {
                 continue;
             }
-            for &x in &layer.states {
+            // Under Feral Hogs each column of the layer's states once (the
+            // same bits as each state's own).
+            let by_columns = model
+                .feral()
+                .map(|feral| self.feral_layer_options(&layer, them, &f64::clone, feral));
+            for (i, &x) in layer.states.iter().enumerate() {
                 let (s, o) = (x.score as usize, x.opponent_score as usize);
-                let options = self.options(x, &mut buffer, them, us, f64::clone);
+                let own;
+                let options = match &by_columns {
+                    Some(by_columns) => &by_columns[i],
+                    None => {
+                        own = self.options(x, &mut buffer, them, us, f64::clone);
+                        &own
+                    }
+                };
                 // The first best allowed action, from the fewest dice.
                 let (a, w) = actions
                     .clone()
@@ -373,6 +400,7 @@ impl Engine<'_, f64> {
         field: &[Against],
         removed: &[(u32, i8)],
         response: &Response,
+        count: usize,
     ) -> Vec<Split> {
         let model = self.model();
         let goal = model.goal() as usize;
@@ -396,22 +424,45 @@ impl Engine<'_, f64> {
                 .filter(|&(_, _, r)| r > 0.0)
                 .collect()
         };
-        // The disagreeing cells of most reach: the regret is weighed in
-        // these alone, each hidden value's options costing a state's solve.
+        // The disagreeing cells, each with a bound on its regret-weighted
+        // reach: answering blindly a_g, the answer of one reached hidden
+        // value g, costs g nothing and each other h at most W_h (every Q
+        // lies in [0, 1]), so with g of most μ_g W_g
+        //
+        //   regret <= Σ_h μ_h W_h − max_g μ_g W_g
+        //
+        // the largest bounds first.
         let mut candidates: Vec<(f64, usize, usize)> = vec![];
         for s in 0..goal {
             for o in 0..goal {
-                let reached = reached_in(s, o);
-                if reached.iter().any(|r| r.1 != reached[0].1) {
-                    candidates.push((reached.iter().map(|r| r.2).sum(), s, o));
+                let (mut first, mut disagree) = (None, false);
+                let (mut sum, mut most) = (0.0, 0.0f64);
+                for h in 0..hidden.len() {
+                    let x = hidden.state(h, s as u32, o as u32);
+                    let r = *reach_us.get(x);
+                    if r > 0.0 {
+                        let a = table[[h, s, o]];
+                        disagree |= *first.get_or_insert(a) != a;
+                        let weight = r * us.get(x);
+                        sum += weight;
+                        most = most.max(weight);
+                    }
+                }
+                if disagree {
+                    candidates.push((sum - most, s, o));
                 }
             }
         }
         candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-        candidates.truncate(SPLIT_CANDIDATES);
-        // (regret-weighted reach, split), in the candidates' order.
+        // (regret-weighted reach, split) of the `count` cells of most, in
+        // that order, the larger bound first on a tie: the cells are
+        // weighed down to the first whose bound is no more than the
+        // count-th regret found.
         let mut weighed: Vec<(f64, Split)> = vec![];
-        for &(_, s, o) in &candidates {
+        for &(most, s, o) in &candidates {
+            if weighed.len() == count && most <= weighed[count - 1].0 {
+                break;
+            }
             let reached = reached_in(s, o);
             let first = reached[0].1;
             let Some(&(h2, other, _)) = reached.iter().find(|(_, a, _)| *a != first) else {
@@ -456,24 +507,30 @@ impl Engine<'_, f64> {
                     kept |= 1 << (a - min);
                 }
             }
-            weighed.push((regret, (cell as u32, kept, allowed[cell] & !kept)));
+            let at = weighed.partition_point(|w| w.0 >= regret);
+            if at < count {
+                weighed.insert(at, (regret, (cell as u32, kept, allowed[cell] & !kept)));
+                weighed.truncate(count);
+            }
         }
-        // A stable sort: on a tie, the cell of more reach first.
-        weighed.sort_by(|a, b| b.0.total_cmp(&a.0));
         weighed.into_iter().map(|(_, split)| split).collect()
     }
 }
 
-/// Strong branching's choice among candidate splits, given both
-/// children's bounds of each: the split whose larger child bound is least,
-/// then whose smaller is, the first on a tie. The node's part of the
-/// search's bound falls from its own to its larger child's.
-fn strongest(children: &[[f64; 2]]) -> usize {
-    let key = |&[a, b]: &[f64; 2]| (a.max(b), a.min(b));
+/// Strong branching's choice among candidate splits of a node of bound
+/// `node`, given both children's bounds of each: the split of the largest
+/// product of the two children's falls from the node's bound (each at
+/// least [`TIE_TOLERANCE`], so that a split one of whose children does not
+/// fall scores by the other's), the first on a tie. A split that lowers
+/// both children is worth more than one that lowers one far and leaves the
+/// other where the node was, which best-first search meets again at once.
+fn strongest(node: f64, children: &[[f64; 2]]) -> usize {
+    let score = |&[a, b]: &[f64; 2]| (node - a).max(TIE_TOLERANCE) * (node - b).max(TIE_TOLERANCE);
     (0..children.len())
-        .min_by(|&i, &j| {
-            let (x, y) = (key(&children[i]), key(&children[j]));
-            x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1))
+        .max_by(|&i, &j| {
+            score(&children[i])
+                .total_cmp(&score(&children[j]))
+                .then(j.cmp(&i))
         })
         .expect("a node to split has a split")
 }
@@ -493,28 +550,38 @@ mod tests {
     use crate::{Model, Preset, Rules};
 
     /// A node solved from the root's response, its layers above its
-    /// removals taken as the root's, is the node solved whole, bit for bit:
-    /// along the first splits the search makes, fa16 and su17 at goal 40.
+    /// removals taken as the root's, or from its parent's, its layers above
+    /// its split's cell taken as the parent's, is the node solved whole,
+    /// bit for bit: along the first splits the search makes, fa16, su17
+    /// and fa19 (Feral Hogs) at goal 40.
     #[test]
     fn nodes_from_the_root_are_nodes_solved_whole() {
-        let su17 = Preset::find("su17").expect("a preset").rules();
-        for rules in [Rules::fa16(), su17] {
+        let preset = |name| Preset::find(name).expect("a preset").rules();
+        for rules in [Rules::fa16(), preset("su17"), preset("fa19")] {
             let model = Model::new(&rules, 40).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
             let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
             let b = Policy::from_strategy(&strategy, &rules, 40, "always_roll(4)").unwrap();
             let field = [Against::new(&engine, &b)];
-            let (mut node, root) = engine.restricted(&field, &[], None);
+            let (mut node, root) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
+            let mut parent = root.clone();
             let mut removed = vec![];
             for _ in 0..6 {
                 let (cell, kept, _) = node.splits[0];
                 removed.extend(actions_of(kept, rules.min_action()).map(|a| (cell, a)));
-                let (whole, solved) = engine.restricted(&field, &removed, None);
-                let (from_root, started) = engine.restricted(&field, &removed, Some(&root));
+                let (whole, solved) = engine.restricted(&field, &removed, None, STRONG_CANDIDATES);
+                let (from_root, started) =
+                    engine.restricted(&field, &removed, Some(&root), STRONG_CANDIDATES);
                 assert_eq!(whole, from_root, "{rules}: {removed:?}");
-                assert!(solved.us == started.us && solved.them == started.them);
-                assert_eq!(solved.table, started.table);
+                let from_parent = Some((&parent, engine.sum_of(cell)));
+                let (bound, from_parent) = engine.solve_restricted(&b, &removed, from_parent);
+                assert_eq!(whole.bound, bound, "{rules}: {removed:?}");
+                for started in [started, from_parent] {
+                    assert!(solved.us == started.us && solved.them == started.them);
+                    assert_eq!(solved.table, started.table);
+                }
                 node = whole;
+                parent = solved;
             }
         }
     }
@@ -529,13 +596,20 @@ mod rigour {
     use crate::{Model, Preset, Rules};
 
     /// With no branching the proven bound is the sighted best response's
-    /// win rate; with branching it never falls below the exact win rate of
-    /// a blind policy (the search's, graded in fractions) nor rises above
-    /// the sighted bound (fa16 and su17, goal 30, splits of two sets).
+    /// win rate; with branching, on the first candidate split alone or the
+    /// strongest of several, it never falls below the exact win rate of a
+    /// blind policy (the search's, graded in fractions) nor rises above the
+    /// sighted bound (fa16, su17 and fa19, goal 30, splits of two sets).
     #[test]
     fn a_proven_bound_lies_between_a_blind_policy_and_the_sighted_bound() {
-        let su17 = Preset::find("su17").expect("a preset").rules();
-        for rules in [Rules::fa16(), su17] {
+        let preset = |name| Preset::find(name).expect("a preset").rules();
+        // Feral Hogs' nodes cost more: fewer of them.
+        let cases = [
+            (Rules::fa16(), &[3, 41, 301][..]),
+            (preset("su17"), &[3, 41, 301]),
+            (preset("fa19"), &[3, 21]),
+        ];
+        for (rules, counts) in cases {
             let model = Model::new(&rules, 30).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
             let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
@@ -548,8 +622,8 @@ mod rigour {
                 .to_f64();
             let unsplit = engine.blind_bound(&b, found.grade.win_rate, 1);
             assert_eq!(unsplit.bound, sighted, "{rules}");
-            for nodes in [3, 41, 301] {
-                let proven = engine.blind_bound(&b, found.grade.win_rate, nodes);
+            for (&nodes, strong) in counts.iter().flat_map(|n| [(n, 1), (n, STRONG_CANDIDATES)]) {
+                let proven = engine.branch_and_bound(&b, found.grade.win_rate, nodes, strong);
                 assert!(
                     proven.bound >= exact - 1e-12,
                     "{rules}: {proven:?} < {exact}"
@@ -571,7 +645,7 @@ mod rigour {
         let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
         let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
         let field = [Against::new(&engine, &b)];
-        let (root, response) = engine.restricted(&field, &[], None);
+        let (root, response) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
         let (cell, kept, rest) = root.splits[0];
         let every = rules
             .actions()
@@ -583,5 +657,75 @@ mod rigour {
             kept & (1 << a) != 0
         };
         assert_ne!(side(0), side(1), "the sides' answers at {s}-{o}");
+    }
+
+    /// Strong branching splits a node where both children's bounds fall
+    /// most: at 3 nodes (the root and its two children, none attained) the
+    /// proven bound is the larger child bound of the root's candidate split
+    /// of the largest product of the children's falls from the root's
+    /// bound (each at least 1e-12), each child solved whole here; and that
+    /// split is not the first candidate, the one of most regret-weighted
+    /// reach (fa16, goal 30).
+    #[test]
+    fn strong_branching_keeps_the_split_whose_children_fall_most() {
+        let rules = Rules::fa16();
+        let model = Model::new(&rules, 30).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
+        let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+        let field = [Against::new(&engine, &b)];
+        let (root, _) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
+        assert_eq!(root.splits.len(), STRONG_CANDIDATES, "{:?}", root.splits);
+        let children: Vec<[f64; 2]> = root
+            .splits
+            .iter()
+            .map(|&(cell, kept, rest)| {
+                [kept, rest].map(|taken| {
+                    let removed: Vec<_> = actions_of(taken, rules.min_action())
+                        .map(|a| (cell, a))
+                        .collect();
+                    engine.restricted(&field, &removed, None, 1).0.bound
+                })
+            })
+            .collect();
+        let fall = |u: f64| (root.bound - u).max(1e-12);
+        let product: Vec<f64> = children.iter().map(|&[a, b]| fall(a) * fall(b)).collect();
+        let best = (1..product.len()).fold(
+            0,
+            |best, i| {
+                if product[i] > product[best] {
+                    i
+                } else {
+                    best
+                }
+            },
+        );
+        assert_ne!(best, 0, "{children:?}");
+        let proven = engine.blind_bound(&b, 0.0, 3);
+        assert_eq!(proven.bound, children[best][0].max(children[best][1]));
+        assert_eq!(proven.nodes, 3);
+        assert_eq!(proven.bounds_computed, 1 + 2 * STRONG_CANDIDATES);
+    }
+
+    /// At equal nodes strong branching proves a bound no higher than the
+    /// split of most regret-weighted reach alone (fa16 and su17, goal 30).
+    #[test]
+    fn strong_branching_proves_no_less_at_equal_nodes() {
+        let su17 = Preset::find("su17").expect("a preset").rules();
+        for rules in [Rules::fa16(), su17] {
+            let model = Model::new(&rules, 30).unwrap();
+            let engine = Engine::<f64>::new(&model, Driver::Sequential);
+            let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
+            let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+            let found = engine.blind_response_kicked(&b, 0).unwrap().grade.win_rate;
+            for nodes in [41, 301] {
+                let single = engine.branch_and_bound(&b, found, nodes, 1);
+                let strong = engine.blind_bound(&b, found, nodes);
+                assert!(
+                    strong.bound <= single.bound,
+                    "{rules}: {strong:?} > {single:?}"
+                );
+            }
+        }
     }
 }
