@@ -80,7 +80,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{Against, Engine, Work};
+use super::{Against, Engine, Work, MANY_HIDDEN};
 use crate::rules::State;
 use crate::solve::{Grid, TIE_TOLERANCE};
 use crate::strategy::Policy;
@@ -117,6 +117,10 @@ struct Node {
 /// The splits of most regret-weighted reach whose children strong
 /// branching computes before it splits a node (see the module docs).
 const STRONG_CANDIDATES: usize = 4;
+
+/// Where the rules hide many values, the disagreeing cells of most reach
+/// that a node weighs (see [`Engine::splits_of`]).
+const MOST_REACHED: usize = 16;
 
 /// A cell (s · goal + o) and the two sets of its allowed actions, by bit
 /// a − min action, that the two children keep there.
@@ -432,36 +436,49 @@ impl Engine<'_, f64> {
         //   regret <= Σ_h μ_h W_h − max_g μ_g W_g
         //
         // the largest bounds first.
-        let mut candidates: Vec<(f64, usize, usize)> = vec![];
+        //
+        // Where the rules hide many values (Feral Hogs' memories), the
+        // cells of high sums that this order brings up cost a child nearly
+        // a whole solve: there the candidates are the [`MOST_REACHED`]
+        // disagreeing cells of most reach alone, near the start.
+        let many = hidden.len() > MANY_HIDDEN;
+        let mut candidates: Vec<(f64, f64, usize, usize)> = vec![];
         for s in 0..goal {
             for o in 0..goal {
                 let (mut first, mut disagree) = (None, false);
-                let (mut sum, mut most) = (0.0, 0.0f64);
+                let (mut sum, mut most, mut reach) = (0.0, 0.0f64, 0.0);
                 for h in 0..hidden.len() {
                     let x = hidden.state(h, s as u32, o as u32);
                     let r = *reach_us.get(x);
                     if r > 0.0 {
                         let a = table[[h, s, o]];
                         disagree |= *first.get_or_insert(a) != a;
+                        reach += r;
                         let weight = r * us.get(x);
                         sum += weight;
                         most = most.max(weight);
                     }
                 }
                 if disagree {
-                    candidates.push((sum - most, s, o));
+                    candidates.push((sum - most, reach, s, o));
                 }
             }
         }
-        candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        let order = |a: &(f64, f64, usize, usize), b: &(f64, f64, usize, usize)| {
+            let of = |c: &(f64, f64, usize, usize)| if many { c.1 } else { c.0 };
+            of(b).total_cmp(&of(a)).then((a.2, a.3).cmp(&(b.2, b.3)))
+        };
+        candidates.sort_by(order);
+        if many {
+            candidates.truncate(MOST_REACHED);
+        }
         // (regret-weighted reach, split) of the `count` cells of most, in
-        // that order, the larger bound first on a tie: the cells are
-        // weighed down to the first whose bound is no more than the
-        // count-th regret found.
+        // that order, the earlier candidate first on a tie; a cell whose
+        // bound is no more than the count-th regret found is not weighed.
         let mut weighed: Vec<(f64, Split)> = vec![];
-        for &(most, s, o) in &candidates {
+        for &(most, _, s, o) in &candidates {
             if weighed.len() == count && most <= weighed[count - 1].0 {
-                break;
+                continue;
             }
             let reached = reached_in(s, o);
             let first = reached[0].1;
