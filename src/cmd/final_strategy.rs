@@ -233,10 +233,13 @@ pub fn run(
         };
         writeln!(
             out,
-            "proven bound {}: branch and bound over {} node{}; {how} (gap {:.6})",
+            "proven bound {}: branch and bound over {} node{} ({} bound{} computed, each \
+             split chosen by both children of its candidates); {how} (gap {:.6})",
             proven.bound,
             proven.nodes,
             if proven.nodes == 1 { "" } else { "s" },
+            proven.bounds_computed,
+            if proven.bounds_computed == 1 { "" } else { "s" },
             (proven.bound - summary.win_rate).max(0.0)
         )?;
         // A solved node is a blind strategy the branch and bound met; the

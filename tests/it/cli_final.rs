@@ -308,7 +308,8 @@ fn a_field_final_grades_back_to_each_opponents_figure() {
 
 /// `--effort` and `--prove-bound` on fa16 at goal 30: no kicks end no
 /// better than the default's; the proven bound lies between the file's win
-/// rate and the sighted bound and reports its nodes; both are refused
+/// rate and the sighted bound and reports its nodes and the bounds its
+/// strong branching computed; both are refused
 /// where they mean nothing (rules that hide nothing, a field).
 #[test]
 fn effort_and_proven_bound() {
@@ -321,10 +322,15 @@ fn effort_and_proven_bound() {
     let bound = number(&proven["proven_bound"], "bound");
     assert!(bound <= number(&proven, "bound") + 1e-12, "{proven}");
     assert!(bound >= number(&proven, "win_rate") - 1e-12, "{proven}");
-    assert!(proven["proven_bound"]["nodes"].as_u64().unwrap() <= 41);
+    let nodes = proven["proven_bound"]["nodes"].as_u64().unwrap();
+    assert!(nodes <= 41, "{proven}");
+    // Strong branching computes both children of every candidate split.
+    let computed = proven["proven_bound"]["bounds_computed"].as_u64().unwrap();
+    assert!(computed > nodes, "{proven}");
     let text = crate::common::stdout_in(dir.path(), &[&game[..], &["--prove-bound", "5"]].concat());
     let text = String::from_utf8(text).unwrap();
     assert!(text.contains("proven bound "), "{text}");
+    assert!(text.contains(" bounds computed"), "{text}");
     for (args, message) in [
         (
             &[

@@ -32,7 +32,7 @@ use crate::rules::after_turn::FERAL_BONUS;
 use crate::rules::{AfterTurn, Component, Memory, Recall, State, MAX_DICE};
 
 /// What a Feral Hogs turn needs to land: [`crate::model::Model::feral`]'s memory and swap.
-pub(super) type Feral = (Recall, Option<AfterTurn>);
+pub(crate) type Feral = (Recall, Option<AfterTurn>);
 
 /// The action values shared by a column's states (see the module docs), by
 /// a - min_action.
@@ -401,7 +401,7 @@ impl<V: Probability> Engine<'_, V> {
 
     /// [`Engine::feral_options`] of every state of a layer, in layer order,
     /// from the values of each column (see the module docs).
-    pub(super) fn feral_layer_options(
+    pub(crate) fn feral_layer_options(
         &self,
         layer: &Layer,
         grid: &Grid<V>,
