@@ -234,7 +234,7 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
         for (i, entry) in entries.iter().enumerate() {
             if let Ok((_, key)) = &mut resolved[i] {
                 let bid = match &entry.source {
-                    Strategy::Text(text) => bids::final_bid(text),
+                    Strategy::Text(text) => bids::final_bid(text, identities[i].module.as_ref()),
                     Strategy::Made { .. } => Err("under bids an entry is a Python file that \
                                                   sets final_bid; a function or a table carries none"
                         .to_string()),

@@ -189,6 +189,62 @@ fn a_contest_grades_the_bytes_it_read_and_names_the_entry_that_rewrote_a_classma
     assert!(!stderr.contains("c_other"), "{stderr}");
 }
 
+/// Under bids (fa14's contest) an entry's `final_bid` is read from the
+/// bytes kept before any entry ran: a classmate's bid rewritten at import
+/// plays no part.
+#[test]
+fn a_bid_is_read_from_the_bytes_kept_before_any_entry_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let victim = d.join("b_victim/hog.py");
+    let bid = |n: u32| module(&format!("final_bid = {n}"));
+    // Rewritten, the victim would bid 15 of the 20 points.
+    let rewrite = format!("open({victim:?}, 'w').write({:?})", bid(15));
+    write_all(
+        d,
+        &[
+            ("a_rewriter/hog.py", module(&rewrite)),
+            ("b_victim/hog.py", bid(0)),
+            ("c_other/hog.py", bid(0)),
+        ],
+    );
+    let args = [
+        "contest",
+        ".",
+        "--rules",
+        "fa14-contest",
+        "--goal",
+        "20",
+        "--no-cache",
+        "--json",
+    ];
+    let (status, stdout, stderr) = run(d, &args);
+    assert_eq!(status, 0, "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    // The victim against its twin: the same strategy and the same bid, so
+    // each fares against the other as the other against it; with a bid of
+    // 15 it would not.
+    let matrix = &report["matrix"];
+    let at = |name: &str| {
+        matrix["names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("{report}"))
+    };
+    let (rewritten, twin) = (at("b_victim"), at("c_other"));
+    let rate = |i: usize, j: usize| {
+        matrix["win_rate"][i][j]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{report}"))
+    };
+    assert_eq!(rate(rewritten, twin), rate(twin, rewritten), "{report}");
+    assert!(std::fs::read_to_string(&victim)
+        .unwrap()
+        .contains("final_bid = 15"));
+}
+
 /// `hog contest` with the contest cache, whose key is `dir/home/hog/key`:
 /// (status, stderr).
 fn with_key(dir: &Path) -> (i32, String) {
