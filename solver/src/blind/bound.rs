@@ -567,11 +567,17 @@ fn actions_of(set: u16, min: i32) -> impl Iterator<Item = i8> {
         .map(move |bit| (bit + min) as i8)
 }
 
+/// The course baseline of fa16 and su17, always_roll(4), at `goal`.
+#[cfg(test)]
+fn always_roll_4(rules: &crate::Rules, goal: u32) -> Policy {
+    let strategy = crate::strategy::course_strategy(rules, "always_roll", &[4]).unwrap();
+    Policy::from_strategy(&strategy, rules, goal, "always_roll(4)").unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solve::Driver;
-    use crate::strategy::course_strategy;
     use crate::{Model, Preset, Rules};
 
     /// A node solved from the root's response, its layers above its
@@ -585,8 +591,7 @@ mod tests {
         for rules in [Rules::fa16(), preset("su17"), preset("fa19")] {
             let model = Model::new(&rules, 40).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
-            let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
-            let b = Policy::from_strategy(&strategy, &rules, 40, "always_roll(4)").unwrap();
+            let b = always_roll_4(&rules, 40);
             let field = [Against::new(&engine, &b)];
             let (mut node, root) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
             let mut parent = root.clone();
@@ -617,7 +622,6 @@ mod rigour {
     use super::*;
     use crate::exact::Exact;
     use crate::solve::{Driver, Probability};
-    use crate::strategy::course_strategy;
     use crate::{Model, Preset, Rules};
 
     /// With no branching the proven bound is the sighted best response's
@@ -637,8 +641,7 @@ mod rigour {
         for (rules, counts) in cases {
             let model = Model::new(&rules, 30).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
-            let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
-            let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+            let b = always_roll_4(&rules, 30);
             let sighted = engine.best_response(&b).win_rate();
             let found = engine.blind_response_kicked(&b, 0).unwrap();
             let exact = Engine::<Exact>::new(&model, Driver::Sequential)
@@ -667,8 +670,7 @@ mod rigour {
         let rules = Rules::fa16();
         let model = Model::new(&rules, 30).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
-        let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
-        let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+        let b = always_roll_4(&rules, 30);
         let field = [Against::new(&engine, &b)];
         let (root, response) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
         let (cell, kept, rest) = root.splits[0];
@@ -696,8 +698,7 @@ mod rigour {
         let rules = Rules::fa16();
         let model = Model::new(&rules, 30).unwrap();
         let engine = Engine::<f64>::new(&model, Driver::Sequential);
-        let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
-        let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+        let b = always_roll_4(&rules, 30);
         let field = [Against::new(&engine, &b)];
         let (root, _) = engine.restricted(&field, &[], None, STRONG_CANDIDATES);
         assert_eq!(root.splits.len(), STRONG_CANDIDATES, "{:?}", root.splits);
@@ -740,8 +741,7 @@ mod rigour {
         for rules in [Rules::fa16(), su17] {
             let model = Model::new(&rules, 30).unwrap();
             let engine = Engine::<f64>::new(&model, Driver::Sequential);
-            let strategy = course_strategy(&rules, "always_roll", &[4]).unwrap();
-            let b = Policy::from_strategy(&strategy, &rules, 30, "always_roll(4)").unwrap();
+            let b = always_roll_4(&rules, 30);
             let found = engine.blind_response_kicked(&b, 0).unwrap().grade.win_rate;
             for nodes in [41, 301] {
                 let single = engine.branch_and_bound(&b, found, nodes, 1);
