@@ -253,7 +253,7 @@ pub struct FinalArgs {
     /// sighted best response's, by branch and bound over at most this many
     /// nodes of its tree. Each split computes both children of its 4
     /// candidate cells (1 under Feral Hogs) and keeps the pair whose bounds
-    /// fall most (strong branching) (fa16: 10,001 nodes take about 2
+    /// fall most (strong branching; fa16: 10,001 nodes take about 2
     /// minutes on 2 busy cores). One opponent only.
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prove_bound: Option<u32>,
