@@ -230,9 +230,11 @@ def test_save_and_load_give_the_same_table(tmp_path: Path, cli: Cli) -> None:
 
 
 def test_final_is_the_cli_final(cli: Cli) -> None:
-    for rules in ["fa16", "fa13"]:
-        expected = cli("final", "--rules", rules)
-        found = hogsolver.final(rules)
+    # Goal 50: fa16's whole search (its starts and kicks) on a quarter of
+    # the states; fa13 at the course's goal.
+    for rules, goal in [("fa16", 50), ("fa13", 100)]:
+        expected = cli("final", "--rules", rules, "--goal", str(goal))
+        found = hogsolver.final(rules, goal=goal)
         got = {name: getattr(found, name) for name in ["win_rate", "first", "second", "bound"]}
         assert got == {name: expected[name] for name in got}
         assert found.against == expected["against"]
