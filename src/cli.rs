@@ -245,7 +245,7 @@ pub struct FinalArgs {
     /// 100: 256 under the rules hog plays fastest (fa16), 128 where the
     /// points flip the dice sides (su17), 56 where rolls take the general
     /// path (rules texts with extra turns and hidden state); above goal
-    /// 100, as many as take the same time, at least 1]
+    /// 100, or against a field, as many as take the same time, at least 1]
     #[arg(long, value_name = "TRIES", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub effort: Option<u32>,
 

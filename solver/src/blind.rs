@@ -140,13 +140,14 @@ pub const KICKS_FLIPS: usize = 128;
 /// times an fa16 kick.
 pub const KICKS_GENERAL: usize = 56;
 
-/// The kicks of a search by default: none under Feral Hogs or
-/// [`many_hidden`] rules, else [`KICKS`] (or [`KICKS_FLIPS`],
-/// [`KICKS_GENERAL`]), or above goal 100 those scaled down by (100 /
-/// goal)², a sweep's cost, at least one. An ascent's sweeps grow with the
-/// goal too, so the kicks there take longer than those at goal 100
-/// (docs/performance.md).
-pub fn default_kicks(model: &Model) -> usize {
+/// The kicks of a search by default against `opponents` opponents: none
+/// under Feral Hogs or [`many_hidden`] rules, else [`KICKS`] (or
+/// [`KICKS_FLIPS`], [`KICKS_GENERAL`]), or above goal 100 those scaled
+/// down by (100 / goal)², a sweep's cost, and against a field of K
+/// opponents by 1 / K, since a sweep weighs K games in every cell; at
+/// least one. An ascent's sweeps grow with the goal too, so the kicks there
+/// take longer than those at goal 100 (docs/performance.md).
+pub fn default_kicks(model: &Model, opponents: usize) -> usize {
     // A kick under Feral Hogs' memories, or many hidden values, costs most
     // of a second: the starts' ascents alone keep `hog final` within
     // seconds there, and `--effort` asks for kicks.
@@ -159,7 +160,8 @@ pub fn default_kicks(model: &Model) -> usize {
         _ => KICKS,
     };
     let goal = u64::from(model.goal().max(100));
-    (kicks as u64 * 100 * 100 / (goal * goal)).max(1) as usize
+    let cost = goal * goal * opponents.max(1) as u64;
+    (kicks as u64 * 100 * 100 / cost).max(1) as usize
 }
 
 /// A safety stop for one ascent; sweeps end far sooner in practice.
@@ -226,7 +228,7 @@ impl<V: Probability> Engine<'_, V> {
     /// The blind best response to `b` (see the module docs), with the
     /// [`default_kicks`].
     pub fn blind_response(&self, b: &Policy) -> Result<BlindResponse<V>> {
-        self.blind_response_kicked(b, default_kicks(self.model()))
+        self.blind_response_kicked(b, default_kicks(self.model(), 1))
     }
 
     /// The blind best response to `b`, with `kicks` kicks after the

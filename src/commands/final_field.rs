@@ -85,9 +85,10 @@ pub fn find_field(input: &FieldInput, sources: &Sources, progress: Progress) -> 
         .with_progress(progress)
         .field_response(
             &opponents,
-            input
-                .effort
-                .map_or(hog_solver::blind::default_kicks(&model), |k| k as usize),
+            input.effort.map_or(
+                hog_solver::blind::default_kicks(&model, opponents.len()),
+                |k| k as usize,
+            ),
         )?;
     drop(spinner);
     let objective = format!("best response to the field {}", names.join(", "));

@@ -89,7 +89,7 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
         &b,
         input
             .effort
-            .map_or(hog_solver::blind::default_kicks(&model), |k| k as usize),
+            .map_or(hog_solver::blind::default_kicks(&model, 1), |k| k as usize),
     )?;
     drop(spinner);
     let proven = match input.prove_bound {

@@ -17,6 +17,7 @@
 //!   enumeration of every blind policy confirms at goal 2; no blind policy
 //!   drawn at random beats it.
 
+use hog_solver::blind::default_kicks;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, State, PRESETS};
@@ -237,6 +238,21 @@ fn the_search_is_deterministic_across_drivers() {
 
 /// The kicks of the field searches: what they check holds after any number.
 const FIELD_KICKS: usize = 16;
+
+/// The default kicks take about as long in every game: a sweep costs the
+/// goal squared, times the opponents of a field, whose games it weighs in
+/// every cell. fa13 hides nothing and plays on the fast paths: 256 kicks
+/// against one opponent at goal 100.
+#[test]
+fn default_kicks_shrink_as_a_sweep_grows() {
+    let at = |goal| Model::new(&Rules::fa13(), goal).unwrap();
+    assert_eq!(default_kicks(&at(100), 1), 256);
+    assert_eq!(default_kicks(&at(50), 1), 256);
+    assert_eq!(default_kicks(&at(100), 3), 256 / 3);
+    assert_eq!(default_kicks(&at(200), 1), 256 / 4);
+    assert_eq!(default_kicks(&at(200), 2), 256 / 8);
+    assert_eq!(default_kicks(&at(200), 1000), 1);
+}
 
 /// The best response to a field (`hog final --against A --against B`):
 /// its figures are each opponent's grade as the evaluator computes it
