@@ -111,7 +111,7 @@ fn against_field(
         |pick: fn(&Opponent) -> f64| field.iter().map(pick).sum::<f64>() / field.len() as f64;
     Ok(Final {
         against: names.join(", "),
-        objective: format!("best response to the field {}", names.join(", ")),
+        objective: found.info.objective,
         win_rate: found.win_rate,
         first: mean(|o| o.first),
         second: mean(|o| o.second),
