@@ -93,12 +93,14 @@
 //! (measured against fa16's `always_roll(4)`: 256 uniform kicks end at
 //! 0.9225800, these at 0.9225835775, which the first 92 reach).
 //!
-//! Kicks come from a seeded ChaCha8 stream in batches of [`KICK_BATCH`],
-//! each from the best before the batch, so the result depends only on the
-//! rules, goal, B and the number of kicks, not on the number of threads. An
-//! ascent that makes a policy an earlier ascent made stops there (see
-//! [`Known`]): it would end where that one did, no higher than the best
-//! (unless that one was cut off at [`MAX_SWEEPS`]).
+//! Kicks come from a seeded ChaCha8 stream, drawn in order. Kick j starts
+//! from the best after the ascents of kicks 0 to j − [`KICK_LAG`] (taken in
+//! order, whenever they end), so the result depends only on the rules,
+//! goal, B and the number of kicks, not on the number of threads, and a
+//! thread that ends its kick starts the next at once unless an earlier kick
+//! is still climbing. An ascent that makes a policy an ascent before it
+//! made stops there (see [`Known`]): it would end where that one did, no
+//! higher than the best (unless that one was cut off at [`MAX_SWEEPS`]).
 //! Against fa16's `always_roll(4)` the starts end at 0.9215 to 0.9225750,
 //! and the default [`KICKS`] raise that to 0.9225835775 (docs/guide.md).
 //!
@@ -112,6 +114,9 @@ mod work;
 
 pub use bound::ProvenBound;
 use work::{Against, Work};
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::{Mutex, PoisonError, RwLock};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -180,8 +185,9 @@ const FEW_SWEEPS: usize = 8;
 const KICK_CELLS: usize = 5;
 /// The mean of the loss level of a kick's move (see the module docs).
 const KICK_LOSS: f64 = 3e-4;
-/// Kicks run in batches of this many, each from the best before the batch.
-const KICK_BATCH: usize = 2;
+/// Kick j starts from the best after kicks 0 to j − KICK_LAG: this many
+/// kicks climb side by side at most.
+const KICK_LAG: usize = 2;
 /// The seed of the kicks.
 const SEED: u64 = 0x6f67;
 
@@ -370,35 +376,50 @@ impl<V: Probability> Engine<'_, V> {
         starts
     }
 
-    /// Kicks from the best ascent (see the module docs): each batch of
-    /// [`KICK_BATCH`] kicks starts from the best before it, so the result
-    /// does not depend on the number of threads.
-    fn kick_search(&self, field: &[Against], mut best: Ascent<V>, kicks: usize) -> Ascent<V> {
+    /// Kicks from the best ascent (see the module docs): kick j starts
+    /// from the best after kicks 0 to j − [`KICK_LAG`], so the result does
+    /// not depend on the number of threads. Each ascent that ends is taken
+    /// in order ([`Kicking::take`]), and the kicks that this makes ready
+    /// climb next: on this thread one after another, or under the parallel
+    /// driver each as soon as a thread is free.
+    fn kick_search(&self, field: &[Against], best: Ascent<V>, kicks: usize) -> Ascent<V> {
         if kicks == 0 {
             return best;
         }
-        let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        let mut known = Known::from([answers(&best.policy)]);
-        let mut moves = self.moves(field, &best.policy);
-        for batch in (0..kicks).step_by(KICK_BATCH) {
-            let kicked: Vec<Kick> = (batch..kicks.min(batch + KICK_BATCH))
-                .map(|_| kick(&best.policy, &moves, &mut rng))
-                .collect();
-            let ascents = self.each(&kicked, |kick| {
-                self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(&known))
-            });
-            let before = best.win_rate.clone();
-            for mut ascent in ascents {
-                known.extend(ascent.visited.drain(..));
-                if !ascent.known {
-                    best = better(best, ascent);
+        let known = RwLock::new(Known::from([(answers(&best.policy), 0)]));
+        let mut kicking = Kicking::new(self, field, best, kicks);
+        let first: Vec<Kick> = (0..KICK_LAG.min(kicks)).map(|j| kicking.kick(j)).collect();
+        let kicking = Mutex::new(kicking);
+        let climb = |kick: Kick| -> Vec<Kick> {
+            let seen = Seen {
+                known: &known,
+                upto: kick.sees,
+            };
+            let ascent = self.ascend(field, &kick.policy, MAX_SWEEPS, &kick.cells, Some(seen));
+            // A lock is poisoned only by a stop's unwinding, whose result
+            // nobody reads.
+            let mut kicking = kicking.lock().unwrap_or_else(PoisonError::into_inner);
+            kicking.take(self, field, (kick.index, ascent), &known)
+        };
+        match self.driver() {
+            Driver::Sequential => {
+                let mut ready = VecDeque::from(first);
+                while let Some(kick) = ready.pop_front() {
+                    ready.extend(climb(kick));
                 }
             }
-            if best.win_rate > before {
-                moves = self.moves(field, &best.policy);
-            }
+            Driver::Parallel => self.in_pool(|| {
+                rayon::scope(|scope| {
+                    for kick in first {
+                        climb_on(scope, &climb, kick);
+                    }
+                })
+            }),
         }
-        best
+        kicking
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .best
     }
 
     /// Sweeps from `start` until no reached cell changes, at most `sweeps`;
@@ -411,7 +432,7 @@ impl<V: Probability> Engine<'_, V> {
         start: &Policy,
         sweeps: usize,
         frozen: &[(usize, usize)],
-        known: Option<&Known>,
+        known: Option<Seen>,
     ) -> Ascent<V> {
         let mut work = Work::new(self, field);
         let mut policy = start.clone();
@@ -422,7 +443,7 @@ impl<V: Probability> Engine<'_, V> {
             let frozen = if sweep == 0 { frozen } else { &[] };
             let (next, changed) = work.sweep(&policy, frozen);
             policy = next;
-            if let Some(known) = known {
+            if let Some(known) = &known {
                 let answers = answers(&policy);
                 seen = known.contains(&answers);
                 visited.push(answers);
@@ -454,12 +475,113 @@ impl<V: Probability> Engine<'_, V> {
 }
 
 /// The answers (with the first hidden value: a blind policy gives the same
-/// with every one) of the policies that sweeps have made. A sweep with no
-/// frozen cells is a function of its policy alone, so an ascent that makes
-/// one of them goes on as the ascent that made it did (the MAX_SWEEPS stop
-/// aside), to a win rate no higher than the best so far: the kicks stop it
-/// there, which changes no result.
-type Known = std::collections::HashSet<Box<[i8]>>;
+/// with every one) of the policies that sweeps have made, each with the
+/// number of kicks taken when it was recorded (0: the best before the
+/// kicks). A sweep with no frozen cells is a function of its policy alone,
+/// so an ascent that makes one of them goes on as the ascent that made it
+/// did (the MAX_SWEEPS stop aside), to a win rate no higher than the best
+/// so far: the kicks stop it there, which changes no result.
+type Known = HashMap<Box<[i8]>, usize>;
+
+/// The policies a kick's ascent knows: those recorded by the time it was
+/// drawn, whatever was recorded since, so that it climbs alike on any
+/// number of threads.
+struct Seen<'k> {
+    known: &'k RwLock<Known>,
+    /// The kicks taken when it was drawn.
+    upto: usize,
+}
+
+impl Seen<'_> {
+    fn contains(&self, answers: &[i8]) -> bool {
+        let known = self.known.read().unwrap_or_else(PoisonError::into_inner);
+        known.get(answers).is_some_and(|&taken| taken <= self.upto)
+    }
+}
+
+/// The state of a kick search that kicks are drawn from: the best so far
+/// and its moves, the stream, and the ascents that ended before an
+/// earlier one.
+struct Kicking<V> {
+    best: Ascent<V>,
+    moves: Vec<Move>,
+    rng: ChaCha8Rng,
+    /// Kicks 0 to taken − 1 are taken.
+    taken: usize,
+    /// The ascents that ended before an earlier kick's, by kick.
+    ended: BTreeMap<usize, Ascent<V>>,
+    kicks: usize,
+}
+
+impl<V: Probability> Kicking<V> {
+    fn new(engine: &Engine<'_, V>, field: &[Against], best: Ascent<V>, kicks: usize) -> Self {
+        Kicking {
+            moves: engine.moves(field, &best.policy),
+            best,
+            rng: ChaCha8Rng::seed_from_u64(SEED),
+            taken: 0,
+            ended: BTreeMap::new(),
+            kicks,
+        }
+    }
+
+    /// Kick j, from the best so far: drawn once kicks 0 to j − KICK_LAG are
+    /// taken, and no later.
+    fn kick(&mut self, j: usize) -> Kick {
+        let (policy, cells) = kick(&self.best.policy, &self.moves, &mut self.rng);
+        Kick {
+            index: j,
+            policy,
+            cells,
+            sees: self.taken,
+        }
+    }
+
+    /// Takes kick j's ascent, and with it those of the kicks after j that
+    /// ended before it, in order: each records the policies it made and,
+    /// unless it stopped at a known one, becomes the best if it is better;
+    /// after each, the kick KICK_LAG later is drawn. Returns the kicks drawn.
+    fn take(
+        &mut self,
+        engine: &Engine<'_, V>,
+        field: &[Against],
+        (j, ascent): (usize, Ascent<V>),
+        known: &RwLock<Known>,
+    ) -> Vec<Kick> {
+        self.ended.insert(j, ascent);
+        let mut drawn = vec![];
+        while let Some(mut ascent) = self.ended.remove(&self.taken) {
+            self.taken += 1;
+            let mut recorded = known.write().unwrap_or_else(PoisonError::into_inner);
+            for answers in ascent.visited.drain(..) {
+                recorded.entry(answers).or_insert(self.taken);
+            }
+            drop(recorded);
+            if !ascent.known && ascent.win_rate > self.best.win_rate {
+                self.best = ascent;
+                self.moves = engine.moves(field, &self.best.policy);
+            }
+            let next = self.taken - 1 + KICK_LAG;
+            if next < self.kicks {
+                drawn.push(self.kick(next));
+            }
+        }
+        drawn
+    }
+}
+
+/// Climbs `kick` on the scope's threads, and each kick its ascent makes
+/// ready after it.
+fn climb_on<'s, F>(scope: &rayon::Scope<'s>, climb: &'s F, kick: Kick)
+where
+    F: Fn(Kick) -> Vec<Kick> + Sync,
+{
+    scope.spawn(move |scope| {
+        for next in climb(kick) {
+            climb_on(scope, climb, next);
+        }
+    });
+}
 
 /// A policy's answers with the first hidden value.
 fn answers(policy: &Policy) -> Box<[i8]> {
@@ -509,16 +631,20 @@ const _: () = assert!(crate::rules::MAX_GOAL <= 1 << 16, "a score fits a u16");
 
 /// A kicked policy, and the cells the kick changed.
 struct Kick {
+    /// The kick's place in the stream.
+    index: usize,
     policy: Policy,
     cells: Vec<(usize, usize)>,
+    /// The kicks taken when it was drawn ([`Seen`]).
+    sees: usize,
 }
 
 /// The policy with one to [`KICK_CELLS`] of its moves (`moves`, the
 /// smallest loss first) made: for each, a loss level t is drawn from the
 /// exponential law of mean [`KICK_LOSS`] (t = −KICK_LOSS · ln(1 − u), u
 /// uniform), and the move is the first whose loss exceeds t (the last if
-/// none does).
-fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
+/// none does); and the cells it changed.
+fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> (Policy, Vec<(usize, usize)>) {
     let mut table = policy.actions().clone();
     let hidden = table.dim().0;
     let mut cells = vec![];
@@ -534,10 +660,10 @@ fn kick(policy: &Policy, moves: &[Move], rng: &mut ChaCha8Rng) -> Kick {
         }
         cells.push((s, o));
     }
-    Kick {
-        policy: Policy::from_actions_unchecked(policy.goal(), *policy.hidden(), table),
+    (
+        Policy::from_actions_unchecked(policy.goal(), *policy.hidden(), table),
         cells,
-    }
+    )
 }
 
 #[cfg(test)]

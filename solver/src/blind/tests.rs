@@ -1,12 +1,15 @@
 //! Sweeps, reach and moves of the blind search, against the evaluator.
 
-use super::{Against, ChaCha8Rng, Work, MAX_SWEEPS};
+use super::{
+    answers, Against, Ascent, ChaCha8Rng, Kick, Kicking, Known, Work, KICK_LAG, MAX_SWEEPS,
+};
 use crate::model::Next;
 use crate::solve::{Driver, Engine, Grid};
 use crate::strategy::Policy;
 use crate::{Model, Rules, State, PRESETS};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
+use std::sync::RwLock;
 
 /// A random fa16 policy: the same answer with both sides if `blind`.
 fn random_policy(rules: &Rules, goal: u32, rng: &mut ChaCha8Rng, blind: bool) -> Policy {
@@ -264,5 +267,70 @@ fn the_search_is_as_good_as_every_starts_ascent_under_many_hidden_values() {
             let climbed = engine.grade(&policy, &b).win_rate;
             assert!(found >= climbed - 1e-12, "{preset}: {found} < {climbed}");
         }
+    }
+}
+
+/// Kick j is drawn from the best after kicks 0 to j − KICK_LAG, whatever
+/// order the ascents end in: fed their ascents (each kick's own policy,
+/// with a win rate that makes some of them the best) in order and in an
+/// order where later kicks end first, the search draws the same kicks,
+/// each knowing the same policies, and ends at the same best.
+#[test]
+fn kicks_are_drawn_alike_whatever_order_their_ascents_end_in() {
+    let rules = Rules::fa16();
+    let model = Model::new(&rules, 20).unwrap();
+    let engine = Engine::<f64>::new(&model, Driver::Sequential);
+    let always_roll_4 = crate::strategy::course_strategy(&rules, "always_roll", &[4]).unwrap();
+    let b = Policy::from_strategy(&always_roll_4, &rules, 20, "always_roll").unwrap();
+    let field = [Against::new(&engine, &b)];
+    let start = engine
+        .best_response(&b)
+        .policy
+        .to_policy(&model)
+        .slice_at(0)
+        .unwrap();
+    let kicks = 12;
+    // A rate for each kick's ascent: rising, falling back, rising again.
+    let rate = |j: usize| {
+        [
+            0.1, 0.3, 0.2, 0.5, 0.4, 0.45, 0.7, 0.6, 0.65, 0.8, 0.75, 0.9,
+        ][j]
+    };
+    // Feeds every ascent, `latest_first` choosing which of the kicks
+    // climbing ends next; returns each kick drawn (index, answers, what it
+    // knows) and the best's answers and rate.
+    let search = |latest_first: bool| {
+        let ascent = |policy: &Policy, win_rate: f64| Ascent {
+            policy: policy.clone(),
+            win_rate,
+            us: Grid::new(&model, 0.0),
+            visited: vec![answers(policy)],
+            known: false,
+        };
+        let known = RwLock::new(Known::from([(answers(&start), 0)]));
+        let mut kicking = Kicking::new(&engine, &field, ascent(&start, 0.0), kicks);
+        let mut climbing: Vec<Kick> = (0..KICK_LAG).map(|j| kicking.kick(j)).collect();
+        let mut drawn = vec![];
+        while !climbing.is_empty() {
+            let next = if latest_first { climbing.len() - 1 } else { 0 };
+            let kick = climbing.remove(next);
+            drawn.push((kick.index, answers(&kick.policy), kick.sees));
+            let ended = (kick.index, ascent(&kick.policy, rate(kick.index)));
+            climbing.extend(kicking.take(&engine, &field, ended, &known));
+            climbing.sort_by_key(|kick| kick.index);
+        }
+        drawn.sort_by_key(|(j, _, _)| *j);
+        (drawn, answers(&kicking.best.policy), kicking.best.win_rate)
+    };
+    let in_order = search(false);
+    let latest_first = search(true);
+    assert_eq!(in_order.0.len(), kicks);
+    assert!(in_order.0 == latest_first.0);
+    assert!(in_order.1 == latest_first.1);
+    assert_eq!(in_order.2, 0.9);
+    assert_eq!(latest_first.2, 0.9);
+    // Kick j knows what was recorded after kicks 0 to j − KICK_LAG.
+    for (j, _, sees) in &in_order.0 {
+        assert_eq!(*sees, (j + 1).saturating_sub(KICK_LAG));
     }
 }

@@ -236,6 +236,31 @@ fn the_search_is_deterministic_across_drivers() {
     assert_eq!(sequential.grade, parallel.grade);
 }
 
+/// Kicks climb side by side and end in any order: on four threads, where
+/// a later kick often ends first, the search takes them in order and ends
+/// where it does on one.
+#[test]
+fn kicks_end_alike_on_any_number_of_threads() {
+    let rules = Rules::fa16();
+    let model = Model::new(&rules, 30).unwrap();
+    let b = course(&rules, 30, "always_roll", &[4]);
+    let search = |driver| {
+        Engine::<f64>::new(&model, driver)
+            .blind_response_kicked(&b, 64)
+            .unwrap()
+    };
+    let sequential = search(Driver::Sequential);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    for _ in 0..3 {
+        let parallel = pool.install(|| search(Driver::Parallel));
+        assert!(sequential.policy == parallel.policy);
+        assert_eq!(sequential.grade, parallel.grade);
+    }
+}
+
 /// The kicks of the field searches: what they check holds after any number.
 const FIELD_KICKS: usize = 16;
 
