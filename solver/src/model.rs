@@ -66,15 +66,18 @@ pub struct Model {
     /// Feral Hogs' fast path ([`Model::feral`]), found once.
     feral: Option<(Recall, Option<AfterTurn>)>,
     /// Where the lone rule of [`Landing::Fires`] (but Swine Swap on doubles,
-    /// whose two points are quicker computed), or the swap after Feral Hogs
-    /// may change the scores: bit
-    /// m of row o (words `o * fires_row ..`) is set if the rule may change
-    /// (m, o) after a turn that scored points, for m up to the goal - 1 plus
-    /// the most points; each row ends in two spare words for the windows
+    /// whose two points are quicker computed), the swap after Feral Hogs,
+    /// or the one swap among other rules of [`Landing::General`] may change
+    /// the scores: bit m of row o (words `o * fires_row ..`) is set if the
+    /// rule may change (m, o) after a turn that scored points, for m up to
+    /// `fires_max` (the goal - 1 plus the most points, or more where other
+    /// rules come first); each row ends in two spare words for the windows
     /// of [`Model::fire_points`].
     fires: Vec<u64>,
     /// The words of one row of `fires`.
     fires_row: usize,
+    /// The highest m of `fires`' rows.
+    fires_max: u32,
     /// The points at which a turn flips the dice sides (Perfect Piggy), as
     /// the bits of a mask: 0 where only an action does (Pork Chop) or
     /// nothing does, and where a turn may score 128 points or more.
@@ -227,8 +230,10 @@ impl Model {
             recall: rules.recall(),
             tracks_extra: rules.reads_extra_turns(),
             time_trot: rules.time_trot(),
+            // Pig Fest reads the dice only as "some were rolled": for one
+            // die or more, a roll of p points leads where one die's does.
             per_action: rules.pig_out == PigOut::ZeroPiggyBack
-                || rules.recall() != Recall::None
+                || matches!(rules.recall(), Recall::Rolls | Recall::Points)
                 || rules.time_trot().is_some(),
             roll_classes,
             rolls,
@@ -236,6 +241,7 @@ impl Model {
             feral: None,
             fires: vec![],
             fires_row: 0,
+            fires_max: 0,
             flips,
             max_points,
             moved,
@@ -250,6 +256,17 @@ impl Model {
         if let Some((_, Some(swap))) = model.feral {
             // Feral Hogs' bonus of 3 may come on top of a turn's points.
             model.fire_rows(swap, max_score + FERAL_BONUS);
+        } else if let (Landing::General, [_, _, ..]) = (model.landing(), rules.after.as_slice()) {
+            // A swap among other rules: Pig Fest's triple points reach
+            // max_score + 2 · max_points; past it the swap is tested itself.
+            if let [swap] = rules
+                .after
+                .iter()
+                .filter(|r| r.is_swap())
+                .collect::<Vec<_>>()[..]
+            {
+                model.fire_rows(*swap, max_score + 2 * max_points);
+            }
         }
         Ok(model)
     }
@@ -265,6 +282,7 @@ impl Model {
             ..TurnFacts::default()
         };
         self.fires_row = max_score as usize / 64 + 3;
+        self.fires_max = max_score;
         let mut fires = vec![0; self.goal as usize * self.fires_row];
         for (o, row) in (0..self.goal).zip(fires.chunks_mut(self.fires_row)) {
             for m in 0..=max_score {
@@ -385,7 +403,7 @@ impl Model {
         let facts = TurnFacts {
             num_rolls,
             points,
-            memory: state.memory.mover,
+            memory: state.memory.mover.into(),
         };
         let (mover, opponent) = self.after_turn(mover, opponent, facts);
         if mover >= self.goal {
@@ -430,7 +448,8 @@ impl Model {
     /// as on the points (Piggy Back hands the opponent num_rolls; Feral Hogs
     /// compares num_rolls with a memory; Time Trot with the turn number), so
     /// that the dice actions of a state cannot share one table of outcome
-    /// values.
+    /// values. Pig Fest's run does not: it grows after a roll of 1 point,
+    /// which only a Pig Out scores, whatever the number of dice.
     #[inline]
     pub fn outcomes_depend_on_rolls(&self) -> bool {
         self.per_action
@@ -439,7 +458,10 @@ impl Model {
     /// The shape of the after-turn rules.
     pub fn landing(&self) -> Landing {
         // Each of these moves a state off the one grid row the fast paths read.
-        let off_the_row = !self.rules.extra.is_empty() || self.outcomes_depend_on_rolls();
+        // A memory (Pig Fest's run) changes the hidden value too.
+        let off_the_row = !self.rules.extra.is_empty()
+            || self.outcomes_depend_on_rolls()
+            || self.recall != Recall::None;
         // Perfect Piggy moves it to the other sides' row at a few points,
         // which the fast path of one rule firing at a few points handles.
         let flips = self.rules.flips_sides_by_points();
@@ -631,9 +653,9 @@ impl Model {
         }
     }
 
-    /// One after-turn rule, the slow ones looked up: a lone swap in
-    /// [`Model::fires`] (exact for a swap: it fires where the scores
-    /// change); a rule on the sum in its table of sums, which reaches twice
+    /// One after-turn rule, the slow ones looked up: a swap in
+    /// [`Model::fires`] where its rows reach (exact for a swap: it fires
+    /// where the scores change); a rule on the sum in its table of sums, which reaches twice
     /// the goal - 1 plus one turn's points (a rule that raised a score
     /// further before it falls back to the rule itself); the lone rule on
     /// the mover's score in its own.
@@ -652,13 +674,14 @@ impl Model {
                 };
             }
         }
-        if !self.fires.is_empty() && rule.is_swap() && o < self.goal {
+        if !self.fires.is_empty() && rule.is_swap() && o < self.goal && m <= self.fires_max {
             let bit = m as usize;
-            match self.fires[o as usize * self.fires_row..][..self.fires_row].get(bit / 64) {
-                Some(bits) if bits >> (bit % 64) & 1 == 1 => return (o, m),
-                Some(_) => return (m, o),
-                None => {}
-            }
+            let bits = self.fires[o as usize * self.fires_row + bit / 64];
+            return if bits >> (bit % 64) & 1 == 1 {
+                (o, m)
+            } else {
+                (m, o)
+            };
         }
         rule.apply((m, o), turn)
     }

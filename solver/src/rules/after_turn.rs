@@ -83,8 +83,10 @@ pub struct TurnFacts {
     pub num_rolls: i32,
     /// The turn's points, after the point modifiers.
     pub points: u32,
-    /// The mover's memory of their previous turn (see [`super::hidden::Recall`]).
-    pub memory: u8,
+    /// The mover's memory of their previous turn (see
+    /// [`super::hidden::Recall`]), 0 to 13. A word, not the state's byte:
+    /// the rules read it as a word, which a byte just stored would stall.
+    pub memory: u32,
 }
 
 impl AfterTurn {
@@ -100,7 +102,7 @@ impl AfterTurn {
                 }
             }
             AfterTurn::FeralHogsRolls | AfterTurn::FeralHogsPoints
-                if turn.num_rolls.abs_diff(i32::from(turn.memory)) == 2 =>
+                if turn.num_rolls.abs_diff(turn.memory as i32) == 2 =>
             {
                 (m + FERAL_BONUS, o)
             }
@@ -114,7 +116,7 @@ impl AfterTurn {
             AfterTurn::SquareSwine if is_perfect_square(m) => ((m.isqrt() + 1).pow(2), o),
             AfterTurn::FuzzyFactors => (m + fuzzy_factors(m), o),
             AfterTurn::PigFest if !pig_out(turn.num_rolls, points) => {
-                (m + points * (u32::from(turn.memory).max(1) - 1), o)
+                (m + points * (turn.memory.max(1) - 1), o)
             }
             _ => (m, o),
         }

@@ -431,7 +431,7 @@ impl Rules {
         let facts = TurnFacts {
             num_rolls,
             points,
-            memory: state.memory.mover,
+            memory: state.memory.mover.into(),
         };
         let (score, opponent_score) = self.after_turn(mover, opponent, facts);
         TurnResult {
