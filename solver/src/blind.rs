@@ -537,10 +537,11 @@ impl<V: Probability> Kicking<V> {
         }
     }
 
-    /// Takes kick j's ascent, and with it those of the kicks after j that
-    /// ended before it, in order: each records the policies it made and,
-    /// unless it stopped at a known one, becomes the best if it is better;
-    /// after each, the kick KICK_LAG later is drawn. Returns the kicks drawn.
+    /// Keeps kick j's ascent until every kick before j is taken, then takes
+    /// it, and the kept ascents after it, in order: each records the
+    /// policies it made and, unless it stopped at a known one, becomes the
+    /// best if it is better; after each, the kick KICK_LAG later is drawn.
+    /// Returns the kicks drawn.
     fn take(
         &mut self,
         engine: &Engine<'_, V>,

@@ -655,10 +655,10 @@ impl Model {
 
     /// One after-turn rule, the slow ones looked up: a swap in
     /// [`Model::fires`] where its rows reach (exact for a swap: it fires
-    /// where the scores change); a rule on the sum in its table of sums, which reaches twice
-    /// the goal - 1 plus one turn's points (a rule that raised a score
-    /// further before it falls back to the rule itself); the lone rule on
-    /// the mover's score in its own.
+    /// where the scores change); a rule on the sum in its table of sums,
+    /// which reaches twice the goal - 1 plus one turn's points (a rule that
+    /// raised a score further before it falls back to the rule itself); the
+    /// lone rule on the mover's score in its own.
     #[inline(always)]
     fn apply(&self, rule: AfterTurn, (m, o): (u32, u32), turn: TurnFacts) -> (u32, u32) {
         if !self.moved.is_empty() {
