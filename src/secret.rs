@@ -10,7 +10,6 @@
 //! used only from a private regular file of the user's own ([`read`]). A
 //! file signed with the key (HMAC-SHA256) is then one that hog wrote.
 
-use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -60,9 +59,8 @@ pub fn key() -> Result<[u8; KEY]> {
             return Ok(key);
         }
         let mut key = [0; KEY];
-        File::open("/dev/urandom")
-            .and_then(|mut random| random.read_exact(&mut key))
-            .context("cannot read /dev/urandom for a new key")?;
+        getrandom::getrandom(&mut key)
+            .map_err(|e| anyhow::anyhow!("cannot draw random bytes for a new key: {e}"))?;
         let mut made = tempfile::Builder::new()
             .prefix(".key-")
             .permissions(std::fs::Permissions::from_mode(0o600))
