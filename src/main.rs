@@ -1,4 +1,4 @@
-//! `hog`: the command-line tool (see [`hog::entry`]).
+//! `hog`: the command-line tool (see [`hog::cli`]).
 
 use std::process::ExitCode;
 
@@ -7,5 +7,5 @@ use std::process::ExitCode;
 static ALLOCATOR: hog::alloc::Allocator = hog::alloc::Allocator;
 
 fn main() -> ExitCode {
-    ExitCode::from(hog::entry::run(std::env::args_os()))
+    ExitCode::from(hog::cli::run(std::env::args_os()))
 }

@@ -270,7 +270,7 @@ fn roll(sides: u64, n: u32) -> Vec<f64> {
 }
 
 /// Σ_i probs[i] · f[i], summed in hog's order (`Dense::dot`,
-/// solver/src/solve.rs) so that the values are the same bits: four partial
+/// solver/src/solve/mod.rs) so that the values are the same bits: four partial
 /// sums, lane k taking the terms i ≡ k (mod 4) of the first 4⌊len/4⌋, the
 /// rest added to lane 0 in turn, and then (lane 0 + lane 1) + (lane 2 +
 /// lane 3). Floating-point addition is not associative: any other order

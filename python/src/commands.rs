@@ -1,4 +1,4 @@
-//! The commands of the library's layer (`hog::commands`: `turn`, `dist`,
+//! The commands of the library's layer (`hog::ops`: `turn`, `dist`,
 //! the presets, `explain`, `contest`, `heatmap`), called as the CLI calls
 //! them, with the GIL released and Ctrl-C stopping them. Their typed
 //! results go to Python as dicts and lists of the same fields that the
@@ -8,14 +8,14 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hog::commands::contest::{expand_entries, ContestInput, Entry, Game};
-use hog::commands::dist::DistInput;
-use hog::commands::explain::ExplainInput;
-use hog::commands::heatmap::{Format, HeatmapInput, Show};
-use hog::commands::turn::TurnInput;
-use hog::commands::{self as library, Cell, Progress};
 use hog::files::{self, Kind};
-use hog::sources::Strategy;
+use hog::ops::contest::{expand_entries, ContestInput, Entry, Game};
+use hog::ops::dist::DistInput;
+use hog::ops::explain::ExplainInput;
+use hog::ops::heatmap::{Format, HeatmapInput, Show};
+use hog::ops::turn::TurnInput;
+use hog::ops::{self as library, Cell, Progress};
+use hog::strategies::Strategy;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde::Serialize;
@@ -227,7 +227,7 @@ pub fn heatmap<'py>(
 #[pyfunction]
 pub fn main(py: Python<'_>, args: Vec<String>) -> PyResult<u8> {
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    py.detach(|| Ok(hog::entry::run(args)))
+    py.detach(|| Ok(hog::cli::run(args)))
 }
 
 /// Writes a heatmap's PNG as `hog heatmap -o FILE.png` does, through hog's
@@ -258,7 +258,7 @@ fn run<T: Send>(
     py: Python<'_>,
     what: &str,
     timeout: u64,
-    work: impl FnOnce(&hog::sources::Sources, Progress) -> Result<T> + Send,
+    work: impl FnOnce(&hog::strategies::Sources, Progress) -> Result<T> + Send,
 ) -> PyResult<T> {
     interruptible_with_stop(py, what, |progress, stop| {
         hog::progress::with_stop(stop, || work(&sources(timeout).with_stop(stop), progress))

@@ -2,7 +2,7 @@
 //! for a course, as `hog final` finds it (`crate::search`), callable as the
 //! course calls `final_strategy`.
 
-use hog::commands::export::{self, ExportInfo, Format};
+use hog::ops::export::{self, ExportInfo, Format};
 use hog_solver::strategy::Policy;
 use hog_solver::Rules;
 use ndarray::Axis;
@@ -150,7 +150,7 @@ impl Final {
                 self.goal,
                 self.name(),
                 &self.policy,
-                &sources(crate::sources::PYTHON_TIMEOUT),
+                &sources(crate::strategies::PYTHON_TIMEOUT),
             )?;
             info.made_by = Some(format!(
                 "hogsolver.final({:?}, goal={}, against={:?}) (Python)",
@@ -190,7 +190,7 @@ fn checked_score(which: &'static str, value: &Bound<'_, PyAny>, goal: u32) -> Py
         }
         Err(error) => return Err(error),
     };
-    hog::commands::check_score(which, number, goal).map_err(|error| {
+    hog::ops::check_score(which, number, goal).map_err(|error| {
         let text = error.to_string();
         let text = match written {
             Some(written) => text.replace(&number.to_string(), &written),

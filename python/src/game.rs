@@ -73,7 +73,7 @@ impl PyRules {
             return vec![];
         }
         (0..hidden.len())
-            .map(|h| hog::commands::hidden_words(&hidden, h))
+            .map(|h| hog::ops::hidden_words(&hidden, h))
             .collect()
     }
 

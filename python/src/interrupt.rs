@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 
 /// The progress callback the engine and the commands take: (states done,
 /// states in all).
-pub use hog::commands::Progress;
+pub use hog::ops::Progress;
 
 /// How often the waiting thread runs Python's signal handlers.
 const POLL: Duration = Duration::from_millis(20);

@@ -2,10 +2,10 @@
 //! `hogsolver` (`python/hogsolver/__init__.py`). It calls the engine,
 //! `hog-solver`, for the game (rules, turns, solves, grades, the best
 //! `final_strategy`), and the `hog` crate's commands' library
-//! (`hog::commands`, strategy sources, exports, semester detection) for the
+//! (`hog::ops`, strategy arguments, exports, semester detection) for the
 //! rest, as the command line calls them, so that every figure is the
 //! CLI's, bit for bit. It names nothing of the command line but its entry
-//! (`hog::entry::run`, the `hog` script).
+//! (`hog::cli::run`, the `hog` script).
 //!
 //! The files stand in layers, each using only those above it: `error`,
 //! `sources`, `interrupt`, `game`; `solution`, `final_strategy`, `project`

@@ -1,7 +1,7 @@
 //! The game a call plays, as the CLI decides it from `--rules`, `--goal`
 //! and its strategies: the rules and goal given, else those a strategy
 //! records (a `Solution` or `Final`, a table or exported file), else the
-//! semester the project folder names (`hog::semester`), else fa16 to 100,
+//! semester the project folder names (`hog::game::semester`), else fa16 to 100,
 //! said in a warning.
 
 use hog_solver::Rules;
@@ -44,13 +44,12 @@ pub fn game_of(
     // The project folder: the first Python strategy file's, else the working folder.
     let folder = texts
         .iter()
-        .find_map(|text| match hog::sources::FileKind::of(text) {
-            hog::sources::FileKind::Python { path, .. } if path.is_file() => path.parent(),
+        .find_map(|text| match hog::strategies::FileKind::of(text) {
+            hog::strategies::FileKind::Python { path, .. } if path.is_file() => path.parent(),
             _ => None,
         })
         .unwrap_or(std::path::Path::new(""));
-    let game =
-        hog::recorded::game(rules.as_deref(), goal, &texts, &[folder]).map_err(value_error)?;
+    let game = hog::game::find(rules.as_deref(), goal, &texts, &[folder]).map_err(value_error)?;
     if game.defaulted {
         let warning = format!(
             "the rules are {}, the default: no rules were given, and nothing here names a \

@@ -1,5 +1,5 @@
 //! `hogsolver.project(folder)`: what a course project folder says about its
-//! game, as every `hog` command reads it (`hog::semester`): the preset and
+//! game, as every `hog` command reads it (`hog::game::semester`): the preset and
 //! the evidence, or the candidates where the files fit several.
 
 use std::path::PathBuf;
@@ -51,7 +51,7 @@ pub fn project(py: Python<'_>, folder: PathBuf) -> PyResult<Project> {
         Ok(_) => {}
     }
     let found = py
-        .detach(|| hog::semester::folder_semester(&folder))
+        .detach(|| hog::game::semester::folder_semester(&folder))
         .map_err(value_error)?;
     let rules = found
         .preset

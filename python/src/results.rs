@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use hog::commands::grade::{grade as grade_with, GradeInput};
-use hog::commands::solve::solve as cli_solve;
 use hog::files::open_input;
+use hog::ops::grade::{grade as grade_with, GradeInput};
+use hog::ops::solve::solve as cli_solve;
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
 use hog_solver::table::PolicyTable;

@@ -3,8 +3,8 @@
 //! opponent (`hog_solver::blind`), or with a list of opponents the best
 //! response to the field, each met as often.
 
-use hog::commands::final_field::{find_field, FieldInput};
-use hog::commands::final_strategy::{find, FinalInput};
+use hog::ops::final_field::{find_field, FieldInput};
+use hog::ops::final_strategy::{find, FinalInput};
 use hog_solver::Rules;
 use pyo3::prelude::*;
 

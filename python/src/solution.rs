@@ -8,8 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use hog::commands::solve::Solved;
 use hog::files::{self, Kind};
+use hog::ops::solve::Solved;
 use hog_solver::exact::Exact;
 use hog_solver::solve::Probability;
 use hog_solver::strategy::Policy;
@@ -85,7 +85,7 @@ pub fn frame<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let hidden = rules.hidden();
     let labels: Vec<String> = (0..hidden.len())
-        .map(|h| hog::commands::hidden_words(&hidden, h))
+        .map(|h| hog::ops::hidden_words(&hidden, h))
         .collect();
     py.import("hogsolver._frames")?
         .call_method1("frame", (columns, axes(rules), labels))

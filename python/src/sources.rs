@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use hog::sources::Sources;
+use hog::strategies::Sources;
 
 /// How long a Python strategy may take, in seconds, by default: to import
 /// and answer every state (a file, in each of its two rounds), or to answer
 /// every state (a callable). The CLI's `--python-timeout` default.
-pub const PYTHON_TIMEOUT: u64 = hog::commands::PYTHON_TIMEOUT;
+pub const PYTHON_TIMEOUT: u64 = hog::ops::PYTHON_TIMEOUT;
 
 /// The CLI's strategy sources, with a Python file's time limit in seconds.
 pub fn sources(timeout: u64) -> Sources {

@@ -18,7 +18,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hog::sources::Strategy;
+use hog::strategies::Strategy;
 use hog_solver::strategy::Policy;
 use hog_solver::{Error, Rules};
 use ndarray::Array3;

@@ -27,7 +27,7 @@ use anyhow::{bail, Context, Result};
 
 use super::kind::Kind;
 use super::seal::{is_hogs, seal};
-use super::{folder_of, temporary_prefix, Registered, Temporary};
+use super::temporaries::{temporary, Registered, Temporary};
 
 /// Reads at most this much of an existing file to verify it: hog's largest
 /// outputs (a class's leaderboard page) are well under it.
@@ -290,9 +290,63 @@ fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
     }
 }
 
+/// The folder a path is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary name's prefix beside `path`: `.NAME.hog-tmp-`.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map_or("output".into(), |n| n.to_string_lossy());
+    format!(".{name}.hog-tmp-")
+}
+
+/// Builds a folder's whole contents in a temporary folder beside it
+/// (`.NAME.hog-tmp-XXXXXX`), then swaps it in: the old folder is renamed
+/// aside, the new one into place, and the old one removed. The folder is
+/// never a mix of the two; a signal waits until the swap is done.
+pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    let name = dir.display();
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!("{name} is a symbolic link: hog never writes through a link");
+    }
+    let target = dir;
+    let parent = folder_of(target);
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let prefix = temporary_prefix(target);
+    let (staging, _registered) = Registered::create(
+        || tempfile::Builder::new().prefix(&prefix).tempdir_in(parent),
+        |t| Temporary::Path(t.path().to_path_buf()),
+    )
+    .with_context(|| format!("cannot write into {}", parent.display()))?;
+    build(staging.path())?;
+    let _list = temporary();
+    if target.exists() {
+        let old = tempfile::Builder::new()
+            .prefix(&format!("{prefix}old-"))
+            .tempdir_in(parent)
+            .with_context(|| format!("cannot write into {}", parent.display()))?;
+        std::fs::rename(target, old.path()).with_context(|| format!("cannot replace {name}"))?;
+        std::fs::rename(staging.path(), target)
+            .with_context(|| format!("cannot replace {name}"))?;
+        old.close()
+            .with_context(|| format!("cannot remove the old {name}"))?;
+    } else {
+        std::fs::rename(staging.path(), target).with_context(|| format!("cannot write {name}"))?;
+    }
+    // Already moved: nothing is left to delete.
+    let _ = staging.keep();
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::tests::names;
     use super::*;
 
     fn text(bytes: &'static [u8]) -> impl FnOnce(&mut dyn Write) -> Result<()> {
@@ -309,7 +363,7 @@ mod tests {
         .unwrap();
         assert_eq!(names(dir.path()), ["t.md"]);
         assert!(std::fs::read(&target).unwrap().starts_with(b"table\n"));
-        assert!(!super::super::temporary()
+        assert!(!temporary()
             .iter()
             .any(|p| matches!(p, Temporary::Path(p) if p.starts_with(dir.path()))));
     }
@@ -386,5 +440,34 @@ mod tests {
         let status = std::fs::read_to_string("/proc/self/status").unwrap();
         let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
         u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
+    }
+
+    /// The names in a folder, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_folder_is_replaced_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("set");
+        let write = |name: &'static str| {
+            move |staging: &Path| Ok(std::fs::write(staging.join(name), name)?)
+        };
+        replace_folder(&set, write("a")).unwrap();
+        replace_folder(&set, write("b")).unwrap();
+        assert_eq!(names(&set), ["b"]);
+        let failed = replace_folder(&set, |staging| {
+            std::fs::write(staging.join("c"), "c")?;
+            bail!("stopped")
+        });
+        assert!(failed.is_err());
+        assert_eq!(names(&set), ["b"]);
+        assert_eq!(names(dir.path()), ["set"]);
     }
 }

@@ -172,7 +172,7 @@ fn the_draw_row_is_printed_only_where_a_game_can_be_endless() {
 
 #[test]
 fn every_command_and_python_share_one_python_timeout() {
-    let default = format!("[default: {}]", hog::commands::PYTHON_TIMEOUT);
+    let default = format!("[default: {}]", hog::ops::PYTHON_TIMEOUT);
     for command in ["grade", "contest", "final"] {
         let help = hog().args([command, "--help"]).output().unwrap().stdout;
         let help = String::from_utf8_lossy(&help);

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use hog::semester::{detect, folder_semester, Verdict};
+use hog::game::semester::{detect, folder_semester, Verdict};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

@@ -9,14 +9,14 @@
 //!
 //! And no import climbs the layers (docs/architecture.md draws them): the
 //! commands' library (`src/` but the command line) uses nothing of the
-//! command line (`cli.rs`, `cmd/`, `entry.rs`, `main.rs`), and the Python
-//! face (`python/src`) names nothing of it but `hog::entry`, the `hog`
+//! command line (`cli/`, `main.rs`), and the Python face (`python/src`)
+//! names nothing of it but `hog::cli::run`, the `hog`
 //! command as a whole that its console script runs.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// A crate's module tree: each module's path (`["cmd", "export"]`) and its file.
+/// A crate's module tree: each module's path (`["cli", "export"]`) and its file.
 type Modules = BTreeMap<Vec<String>, PathBuf>;
 
 fn modules(root: &Path) -> Modules {
@@ -341,13 +341,7 @@ fn the_check_sees_a_circle() {
 /// The files of the command line: the face above the commands' library.
 fn command_line(file: &Path, root: &Path) -> bool {
     let file = file.strip_prefix(root).unwrap();
-    file.starts_with("cmd")
-        || [
-            Path::new("cli.rs"),
-            Path::new("entry.rs"),
-            Path::new("main.rs"),
-        ]
-        .contains(&file)
+    file.starts_with("cli") || file == Path::new("main.rs")
 }
 
 /// Each use of a command-line file by a file of the library: (user, used).
@@ -365,14 +359,15 @@ fn climbs(root: &Path) -> Vec<(PathBuf, PathBuf)> {
 }
 
 /// Each path of a Python-face file that names the `hog` crate's command
-/// line (`hog::cli`, `hog::cmd`): (file, path).
+/// line other than its entry, `hog::cli::run`: (file, path).
 fn python_climbs(root: &Path) -> Vec<(PathBuf, String)> {
     let mut found = vec![];
     for file in modules(root).into_values() {
         let source = std::fs::read_to_string(&file).unwrap();
         for path in paths(&tokens(&source)) {
             if path.first().is_some_and(|w| w == "hog")
-                && path.get(1).is_some_and(|w| w == "cli" || w == "cmd")
+                && path.get(1).is_some_and(|w| w == "cli")
+                && path.get(2).is_some_and(|w| w != "run")
             {
                 found.push((file.clone(), path.join("::")));
             }
@@ -399,20 +394,24 @@ fn no_import_climbs_from_the_library_to_a_face() {
 #[test]
 fn the_check_sees_a_climb() {
     let dir = std::env::temp_dir().join(format!("hog-layers-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("cmd")).unwrap();
-    std::fs::create_dir_all(dir.join("commands")).unwrap();
-    std::fs::write(dir.join("lib.rs"), "mod cli;\nmod cmd;\nmod commands;\n").unwrap();
-    std::fs::write(dir.join("cli.rs"), "use crate::commands::turn;\n").unwrap();
-    std::fs::write(dir.join("cmd/mod.rs"), "use crate::commands::turn::f;\n").unwrap();
-    std::fs::write(dir.join("commands/mod.rs"), "pub mod turn;\n").unwrap();
+    std::fs::create_dir_all(dir.join("cli")).unwrap();
+    std::fs::create_dir_all(dir.join("ops")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "pub mod cli;\nmod ops;\n").unwrap();
     std::fs::write(
-        dir.join("commands/turn.rs"),
-        "pub fn f() { crate::cli::Args::parse(); }\n",
+        dir.join("cli/mod.rs"),
+        "mod args;\nuse crate::ops::turn::f;\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("cli/args.rs"), "use crate::ops::turn;\n").unwrap();
+    std::fs::write(dir.join("ops/mod.rs"), "pub mod turn;\n").unwrap();
+    std::fs::write(
+        dir.join("ops/turn.rs"),
+        "pub fn f() { crate::cli::args::Args::parse(); }\n",
     )
     .unwrap();
     std::fs::write(
         dir.join("face.rs"),
-        "use hog::{cmd::run, commands::turn};\n",
+        "use hog::{cli::run, cli::args::Args, ops::turn};\n",
     )
     .unwrap();
     let library = climbs(&dir);
@@ -422,11 +421,11 @@ fn the_check_sees_a_climb() {
     let library: Vec<_> = library.iter().map(|(a, b)| (strip(a), strip(b))).collect();
     assert_eq!(
         library,
-        [(PathBuf::from("commands/turn.rs"), PathBuf::from("cli.rs"))]
+        [(PathBuf::from("ops/turn.rs"), PathBuf::from("cli/args.rs"))]
     );
     let python: Vec<_> = python.iter().map(|(f, p)| (strip(f), p.clone())).collect();
     assert_eq!(
         python,
-        [(PathBuf::from("face.rs"), "hog::cmd::run".to_string())]
+        [(PathBuf::from("face.rs"), "hog::cli::args::Args".to_string())]
     );
 }

@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use hog::semester::{folder_semester, FolderSemester};
+use hog::game::semester::{folder_semester, FolderSemester};
 use serde_json::Value;
 
 /// The facts of one copy.

@@ -1,0 +1,179 @@
+//! `hog grade`: the exact win rate of a strategy against a baseline (see
+//! [`crate::ops::grade`]).
+
+use std::io::Write;
+
+use anyhow::Result;
+use hog_solver::evaluate::Grade as ExactGrade;
+use hog_solver::exact::Exact;
+use hog_solver::Rules;
+use serde::Serialize;
+
+use super::{exact_fraction_text, exact_json, write_json};
+use crate::cli::args::GradeArgs;
+use crate::ops::grade::{grade, GradeInput};
+use crate::progress::SolveBar;
+use crate::strategies::{Sources, Strategy};
+
+#[derive(Serialize)]
+struct Grade {
+    strategy: String,
+    baseline: String,
+    win_rate: f64,
+    first: f64,
+    second: f64,
+    draw: f64,
+    /// Whether the strategy answers differently by the dice sides, which a
+    /// course strategy cannot see: then it cannot be handed in.
+    sees_hidden_state: bool,
+    /// The win rate the course asked for against its baseline, where it set
+    /// one and this grade is against that baseline.
+    course_target: Option<String>,
+    /// Whether the win rate reaches the course's target.
+    meets_target: Option<bool>,
+    /// A word when the strategy ties or loses to the baseline.
+    warning: Option<String>,
+    /// With --exact: the same figures as reduced fractions "p/q".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_exact: Option<String>,
+}
+
+/// One figure of an exact grade.
+type Pick = fn(&ExactGrade<Exact>) -> &Exact;
+
+pub fn run(
+    args: &GradeArgs,
+    rules: &Rules,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let bar = SolveBar::new("grading");
+    let graded = grade(
+        &GradeInput {
+            rules: rules.clone(),
+            goal,
+            strategy: Strategy::Text(args.strategy.clone()),
+            against: args.against.clone().map(Strategy::Text),
+            exact: args.exact.exact,
+        },
+        sources,
+        &|done, all| bar.report(done, all),
+    )?;
+    let (floats, exact) = (&graded.figures, &graded.exact);
+    let fraction =
+        |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
+    let grade = Grade {
+        strategy: graded.strategy.clone(),
+        win_rate: floats.win_rate,
+        first: floats.first.a_wins,
+        second: floats.second.a_wins,
+        draw: floats.draw,
+        sees_hidden_state: graded.sees_hidden_state,
+        course_target: graded.course_target.map(str::to_string),
+        meets_target: graded.meets_target,
+        warning: graded.warning.clone(),
+        baseline: graded.against.clone(),
+        win_rate_exact: fraction(|e| &e.win_rate),
+        first_exact: fraction(|e| &e.first.a_wins),
+        second_exact: fraction(|e| &e.second.a_wins),
+        draw_exact: fraction(|e| &e.draw),
+    };
+    if json {
+        return write_json(out, &grade);
+    }
+    writeln!(
+        out,
+        "{}, goal {goal}: {} against {}",
+        rules.name(),
+        grade.strategy,
+        grade.baseline
+    )?;
+    // Each figure: 12 decimals, or with --exact 17 significant digits of
+    // the exact value and its fraction on the line below.
+    let lines: [(&str, f64, Pick, &str); 4] = [
+        (
+            "win rate",
+            grade.win_rate,
+            |e| &e.win_rate,
+            "exact: the mean of the two seatings",
+        ),
+        (
+            "first",
+            grade.first,
+            |e| &e.first.a_wins,
+            "wins when moving first",
+        ),
+        (
+            "second",
+            grade.second,
+            |e| &e.second.a_wins,
+            "wins when moving second",
+        ),
+        (
+            "draw",
+            grade.draw,
+            |e| &e.draw,
+            "endless games, mean of the two seatings",
+        ),
+    ];
+    // Draws are endless games, which need a turn that can score 0.
+    let can_draw = rules.can_score_zero();
+    for (name, value, pick, what) in lines {
+        if name == "draw" && !can_draw {
+            continue;
+        }
+        match &exact {
+            None => writeln!(out, "{name:<9} {value:.12}  ({what})")?,
+            Some(e) => {
+                writeln!(out, "{name:<9} {}  ({what})", pick(e).decimal(17))?;
+                writeln!(out, "{:<9} {}", "", exact_fraction_text(pick(e)))?;
+            }
+        }
+    }
+    if let (Some(target), Some(meets)) = (&grade.course_target, grade.meets_target) {
+        writeln!(
+            out,
+            "target    {target}  (the course's target against {}: {} {})",
+            grade.baseline,
+            grade.strategy,
+            if meets {
+                "meets it"
+            } else {
+                "falls short of it"
+            }
+        )?;
+    }
+    if let Some(warning) = &grade.warning {
+        writeln!(out, "warning   {warning}")?;
+    }
+    if rules.clamps_answers() {
+        writeln!(
+            out,
+            "note      answers above 10 dice roll 10 (1 under Hog Tied), as the course's play() \
+             plays them"
+        )?;
+    }
+    if grade.sees_hidden_state {
+        writeln!(
+            out,
+            "note      {} sees {}, which final_strategy(score, opponent_score) \
+             cannot: it is not a course strategy and cannot be handed in (hog final --rules {} \
+             makes the best one that can)",
+            grade.strategy,
+            rules
+                .hidden()
+                .what()
+                .unwrap_or_else(|| "hidden state".into()),
+            crate::ops::export::shell_word(&rules.name())
+        )?;
+    }
+    Ok(())
+}

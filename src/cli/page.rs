@@ -1,0 +1,104 @@
+//! `hog heatmap STRATEGY -o page.html`: the page of the commands' library
+//! ([`crate::ops::page`]), its arguments and its summary on the
+//! terminal or as JSON.
+
+use std::io::Write;
+
+use anyhow::Result;
+use hog_solver::Rules;
+
+use super::write_json;
+use crate::cli::args::HeatmapArgs;
+use crate::ops::page::{page, sides_words, PageInput, Summary};
+use crate::progress::SolveBar;
+use crate::strategies::{Sources, Strategy};
+
+pub fn run(
+    args: &HeatmapArgs,
+    rules: &Rules,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let input = PageInput {
+        rules: rules.clone(),
+        goal,
+        source: Strategy::Text(args.source.clone()),
+        against: args.against.clone().map(Strategy::Text),
+        diff: args.diff.clone().map(Strategy::Text),
+        path: args.output.clone(),
+        force: args.force,
+    };
+    let bar = SolveBar::new("solving");
+    let summary = page(&input, sources, &|done, all| bar.report(done, all))?;
+    drop(bar);
+    if json {
+        return write_json(out, &summary);
+    }
+    print_summary(&summary, out)
+}
+
+/// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
+fn view_words(view: &str) -> &str {
+    match view.parse() {
+        Ok(sides) => sides_words(sides),
+        Err(_) => "the mix it answers",
+    }
+}
+
+fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "rules      {}", summary.rules)?;
+    writeln!(out, "goal       {}", summary.goal)?;
+    let second = match &summary.other {
+        Some(other) => format!("P(win) minus P(win) of {other} where their num_rolls differ"),
+        None => "P(player to move wins)".to_string(),
+    };
+    writeln!(
+        out,
+        "shows      num_rolls of {} and {second}; on hover each action's chance",
+        summary.strategy
+    )?;
+    writeln!(out, "against    {}", summary.against)?;
+    // Rounded as `hog grade` rounds.
+    writeln!(
+        out,
+        "win rate   {:.12}  (exact: the mean of the two seatings)",
+        summary.win_rate
+    )?;
+    writeln!(
+        out,
+        "best       {:.12}  (the best response to {})",
+        summary.best, summary.against
+    )?;
+    if let Some(target) = &summary.target {
+        writeln!(out, "target     {target}")?;
+    }
+    if let Some(verdict) = &summary.verdict {
+        writeln!(out, "warning    {verdict}")?;
+    }
+    if let Some(bound) = summary.bound {
+        writeln!(
+            out,
+            "bound      {bound}: the best response that sees the dice sides{}",
+            if summary.blind {
+                "; no strategy of the two scores wins more"
+            } else {
+                ""
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "written    {} (HTML, {:.1} MB; views: {})",
+        summary.file,
+        summary.bytes as f64 / 1e6,
+        summary
+            .views
+            .iter()
+            .map(|view| view_words(view))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    Ok(())
+}

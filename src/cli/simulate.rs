@@ -1,0 +1,64 @@
+//! `hog simulate`: seeded Monte Carlo play with random dice.
+
+use std::io::{IsTerminal, Write};
+
+use anyhow::Result;
+use hog_solver::simulate::simulate;
+use hog_solver::Rules;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{players, write_json};
+use crate::cli::args::SimulateArgs;
+use crate::strategies::Sources;
+
+pub fn run(
+    args: &SimulateArgs,
+    rules: &Rules,
+    goal: u32,
+    sources: &Sources,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rules = rules.clone();
+    let [p0, p1] = players(&args.players, &rules, goal, sources)?;
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(args.games).with_style(ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {eta} left",
+        )?)
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = simulate(&rules, goal, &p0, &p1, args.games, args.seed, |n| {
+        bar.inc(n)
+    })?;
+    bar.finish_and_clear();
+    if json {
+        return write_json(out, &result);
+    }
+    writeln!(
+        out,
+        "{}, goal {goal}: player 0 {} (moves first) vs player 1 {}, {} games, seed {}",
+        rules.name(),
+        args.players.p0,
+        args.players.p1,
+        result.games,
+        args.seed
+    )?;
+    writeln!(
+        out,
+        "{:<8}  {:>10}  {:>8}  {:>10}",
+        "", "games", "share", "std. error"
+    )?;
+    for (label, count) in [
+        ("player 0", result.wins0),
+        ("player 1", result.wins1),
+        ("draws", result.draws),
+    ] {
+        // The share of n games and its standard error sqrt(p (1 - p) / n).
+        let n = result.games as f64;
+        let share = count as f64 / n;
+        let error = (share * (1.0 - share) / n).sqrt();
+        writeln!(out, "{label:<8}  {count:>10}  {share:>8.4}  {error:>10.4}")?;
+    }
+    Ok(())
+}

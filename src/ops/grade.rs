@@ -1,0 +1,87 @@
+//! A strategy's exact win rate against an opponent, the course's
+//! `average_win_rate` (`hog grade`, Python's `grade`), with what the course
+//! says beside it: its target, and a word when the strategy does not beat
+//! the opponent.
+
+use anyhow::{Context, Result};
+use hog_solver::evaluate::Grade;
+use hog_solver::exact::Exact;
+use hog_solver::solve::{Driver, Engine};
+use hog_solver::{Model, Preset, Rules};
+
+use super::{baseline_or_course, losing, Progress, StrategyContext};
+use crate::strategies::{Sources, Strategy};
+
+/// A grade to compute: the game, the strategy, its opponent (the course
+/// baseline by default), and whether in exact fractions.
+pub struct GradeInput {
+    pub rules: Rules,
+    pub goal: u32,
+    pub strategy: Strategy,
+    pub against: Option<Strategy>,
+    pub exact: bool,
+}
+
+/// The grade: the figures (with `exact`, the exact figures' nearest
+/// doubles) and, with `exact`, the exact figures themselves.
+pub struct Graded {
+    pub strategy: String,
+    pub against: String,
+    pub figures: Grade<f64>,
+    pub exact: Option<Grade<Exact>>,
+    /// Whether the strategy answers by state that `final_strategy(score,
+    /// opponent_score)` cannot see (fa16's dice sides): then it cannot be
+    /// handed in.
+    pub sees_hidden_state: bool,
+    /// The win rate the course asked for against its baseline, where it
+    /// set one and the opponent is that baseline ("0.80"), and whether the
+    /// strategy reaches it.
+    pub course_target: Option<&'static str>,
+    pub meets_target: Option<bool>,
+    /// A word when the strategy ties or loses to its opponent.
+    pub warning: Option<String>,
+}
+
+pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Result<Graded> {
+    let GradeInput { rules, goal, .. } = input;
+    let against = match &input.against {
+        Some(against) => against.clone(),
+        None => Strategy::Text(baseline_or_course(None, rules, "--against")?),
+    };
+    let a = sources
+        .play(&input.strategy, rules, *goal)
+        .strategy_context("the strategy")?;
+    let b = sources
+        .play(&against, rules, *goal)
+        .context("the opponent (--against)")?;
+    let model = Model::new(rules, *goal)?;
+    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
+    let (figures, exact) = if input.exact {
+        let exact = Engine::<Exact>::new(&model, Driver::Parallel)
+            .with_progress(progress)
+            .grade(&a, &b);
+        (exact.to_f64(), Some(exact))
+    } else {
+        let figures = Engine::<f64>::new(&model, Driver::Parallel)
+            .with_progress(progress)
+            .grade(&a, &b);
+        (figures, None)
+    };
+    let (strategy, against) = (input.strategy.name(), against.name());
+    // The course's target, against the course's baseline only.
+    let target = Preset::find(&rules.name())
+        .filter(|preset| preset.baseline == against)
+        .and_then(|preset| preset.target);
+    Ok(Graded {
+        course_target: target,
+        meets_target: target
+            .and_then(|t| t.parse::<f64>().ok())
+            .map(|t| figures.win_rate >= t),
+        warning: losing(strategy, against, figures.win_rate),
+        sees_hidden_state: a.sees_hidden(),
+        strategy: strategy.to_string(),
+        against: against.to_string(),
+        figures,
+        exact,
+    })
+}
