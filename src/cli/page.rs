@@ -5,38 +5,39 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::Rules;
 
-use super::write_json;
+use super::heatmap::Drawn;
+use super::{sources, write_json, Lead, Played};
 use crate::cli::args::HeatmapArgs;
 use crate::ops::page::{page, sides_words, PageInput, Summary};
 use crate::progress::SolveBar;
-use crate::strategies::{Sources, Strategy};
 
-pub fn run(
-    args: &HeatmapArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &HeatmapArgs, drawn: Drawn, out: &mut dyn Write) -> Result<()> {
+    let Drawn {
+        source,
+        diff,
+        against,
+        played: Played { rules, goal, lead },
+    } = drawn;
     let input = PageInput {
-        rules: rules.clone(),
+        rules,
         goal,
-        source: Strategy::Text(args.source.clone()),
-        against: args.against.clone().map(Strategy::Text),
-        diff: args.diff.clone().map(Strategy::Text),
+        source,
+        against,
+        diff,
         path: args.output.clone(),
         force: args.force,
     };
     let bar = SolveBar::new("solving");
-    let summary = page(&input, sources, &|done, all| bar.report(done, all))?;
+    let summary = page(&input, &sources(&args.python), &|done, all| {
+        bar.report(done, all)
+    })?;
     drop(bar);
-    if json {
+    if args.json.json {
+        lead.before(out)?;
         return write_json(out, &summary);
     }
-    print_summary(&summary, out)
+    print_summary(&summary, &lead, out)
 }
 
 /// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
@@ -47,8 +48,8 @@ fn view_words(view: &str) -> &str {
     }
 }
 
-fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "rules      {}", summary.rules)?;
+fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<()> {
+    lead.rules(out, 11, &summary.rules, None)?;
     writeln!(out, "goal       {}", summary.goal)?;
     let second = match &summary.other {
         Some(other) => format!("P(win) minus P(win) of {other} where their num_rolls differ"),

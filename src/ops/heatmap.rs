@@ -24,12 +24,11 @@
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
-use hog_solver::strategy::StrategySpec;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
 use super::export::objective;
-use super::{baseline_or_course, hidden_words, Progress, StrategyContext};
+use super::{against_or_course, hidden_words, Progress, StrategyContext};
 pub use crate::plot::Format;
 use crate::plot::{self, Cells, Figure, Panel, Square};
 use crate::strategies::{Sources, Strategy};
@@ -120,10 +119,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
     let model = Model::new(&rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
-    let baseline = || match &input.against {
-        Some(against) => Ok(against.clone()),
-        None => baseline_or_course(None, &rules, "--against").map(Strategy::Text),
-    };
+    let baseline = || against_or_course(input.against.as_ref(), &rules);
     let baseline_policy = |baseline: &Strategy| {
         sources
             .play(baseline, &rules, goal)
@@ -131,10 +127,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
     };
 
     // SOURCE, and the self-play values when it is the optimum.
-    let optimal = match &input.source {
-        Strategy::Text(text) => StrategySpec::parse(text)? == StrategySpec::Optimal,
-        Strategy::Made { .. } => false,
-    };
+    let optimal = input.source.is_optimal();
     let (policy, self_play) = if optimal {
         let solution = engine.optimal();
         (solution.policy.to_policy(&model), Some(solution.values))
@@ -170,10 +163,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
         None => ("custom rules".to_string(), vec![format!("rules: {rules}")]),
     };
     // Titles name what the strategy is: a table's objective rather than its path.
-    let strategy_name = match &input.source {
-        Strategy::Text(text) => objective(text),
-        Strategy::Made { name, .. } => name.clone(),
-    };
+    let strategy_name = objective(&input.source);
     let header = format!(
         "{rules_name}, goal {goal}: {}{}",
         strategy_name,

@@ -48,7 +48,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::explain::{summarise, Chances, StrategyChances};
-use super::{baseline_or_course, Progress, StrategyContext};
+use super::{against_or_course, Progress, StrategyContext};
 use crate::files::{self, Kind};
 use crate::plot::{self, Square};
 use crate::printable::html;
@@ -188,10 +188,7 @@ pub fn page(input: &PageInput, sources: &Sources, progress: Progress) -> Result<
     let goal = *goal;
     check(&input.path, rules, goal)?;
     let model = Model::new(rules, goal)?;
-    let against = match &input.against {
-        Some(against) => against.clone(),
-        None => Strategy::Text(baseline_or_course(None, rules, "--against")?),
-    };
+    let against = against_or_course(input.against.as_ref(), rules)?;
     let a = sources
         .play(&input.source, rules, goal)
         .strategy_context("the strategy")?;
