@@ -111,31 +111,6 @@ fn every_command_measures_against_with_baseline_as_an_alias() {
 }
 
 #[test]
-fn replay_names_the_players_by_number_not_mover_and_opponent() {
-    let dir = tempfile::tempdir().unwrap();
-    let replay = [
-        "replay",
-        "--p0",
-        "always_roll(3)",
-        "--p1",
-        "always_roll(2)",
-        "--dice",
-        "3,3,3,4,5",
-    ];
-    // Worked by hand in docs/rules.md (fa16 Swine Swap): player 0 at 37
-    // scores 9 against 92: 46 vs 92 swaps to 92 vs 46.
-    let game = json_in(
-        dir.path(),
-        &[&replay[..], &["--score0", "37", "--score1", "92"]].concat(),
-    );
-    assert_eq!(game["turns"][0]["score0"], 92);
-    assert_eq!(game["turns"][0]["score1"], 46);
-    // --score and --opp are the mover's and the opponent's elsewhere.
-    let error = fails_in(dir.path(), &[&replay[..], &["--score", "37"]].concat());
-    assert!(error.contains("--score0"), "{error}");
-}
-
-#[test]
 fn ranges_are_written_in_words() {
     let dir = tempfile::tempdir().unwrap();
     for (args, words) in [

@@ -29,3 +29,4 @@ mod imports;
 mod readme;
 mod semester_data;
 mod tables;
+mod turns;
