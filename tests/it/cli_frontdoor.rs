@@ -454,18 +454,6 @@ fn baseline_is_the_presets_course_baseline() {
 }
 
 #[test]
-fn sp24_and_fa24_are_the_rules_of_sp26() {
-    for alias in ["sp24", "fa24"] {
-        let shown = json(&format!("rules show {alias}"));
-        assert_eq!(shown["name"], "sp26");
-        assert_eq!(
-            json(&format!("grade boar_strategy --rules {alias}")),
-            json("grade boar_strategy --rules sp26")
-        );
-    }
-}
-
-#[test]
 fn explain_near_the_goal_matches_the_rules_worked_by_hand() {
     // fa13 to 4 at 3 vs 3 (sum 6: six-sided dice). Every turn scores at least
     // 1 and reaches the goal; it loses only if the mover's new score is

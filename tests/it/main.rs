@@ -27,6 +27,7 @@ mod common;
 mod detect_fuzz;
 mod imports;
 mod readme;
+mod rules;
 mod semester_data;
 mod tables;
 mod turns;
