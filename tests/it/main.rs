@@ -29,5 +29,6 @@ mod imports;
 mod readme;
 mod rules;
 mod semester_data;
+mod solve;
 mod tables;
 mod turns;
