@@ -510,46 +510,6 @@ fn a_grade_says_the_courses_target_and_when_a_strategy_loses() {
 }
 
 #[test]
-fn the_2012_13_courses_play_an_answer_above_the_allowed_dice_as_the_most_allowed() {
-    // The course's play(): "If a strategy returns more than the maximum
-    // allowed dice for a turn, then the maximum allowed is rolled instead."
-    let dir = folder(&[
-        (
-            "mine.py",
-            "def final_strategy(score, opponent_score):\n    return 49\n",
-        ),
-        (
-            "ten.py",
-            "def final_strategy(score, opponent_score):\n    return 10\n",
-        ),
-    ]);
-    for rules in ["fa12", "sp13"] {
-        let grade = |file: &str| {
-            let (status, stdout, stderr) = run(dir.path(), &["grade", file, "--rules", rules]);
-            assert_eq!(status, 0, "{stderr}");
-            stdout
-        };
-        let (forty_nine, ten) = (grade("mine.py"), grade("ten.py"));
-        let rate = |out: &str| {
-            out.lines()
-                .find(|l| l.starts_with("win rate"))
-                .unwrap()
-                .to_string()
-        };
-        assert_eq!(rate(&forty_nine), rate(&ten));
-        assert!(
-            forty_nine.contains("answers above 10 dice roll 10 (1 under Hog Tied)"),
-            "{forty_nine}"
-        );
-    }
-    // Where the course refuses such an answer, so does hog.
-    assert_eq!(
-        run(dir.path(), &["grade", "mine.py", "--rules", "fa13"]).0,
-        2
-    );
-}
-
-#[test]
 fn ok_configs_are_read_with_care() {
     let hog_py = (
         "hog.py",

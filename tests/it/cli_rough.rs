@@ -151,26 +151,6 @@ fn a_misspelt_opponent_gets_a_short_line() {
 }
 
 #[test]
-fn the_draw_row_is_printed_only_where_a_game_can_be_endless() {
-    // fa16: every turn scores at least 1 point (a roll scores 1 or more, 0
-    // dice scores Free Bacon's 1 + max digit), so no game is endless.
-    let (_, fa16, stderr) = in_empty(&["grade", "always_roll(6)", "--rules", "fa16"]);
-    assert!(fa16.contains("\nwin rate "), "{stderr}");
-    assert!(!fa16.contains("\ndraw "), "{fa16}");
-    // nju21: Picky Piggy's 0 dice can score 0, so a game can go on
-    // without end.
-    let (_, nju21, stderr) = in_empty(&[
-        "grade",
-        "always_roll(6)",
-        "--rules",
-        "nju21",
-        "--goal",
-        "30",
-    ]);
-    assert!(nju21.contains("\ndraw "), "{nju21}{stderr}");
-}
-
-#[test]
 fn every_command_and_python_share_one_python_timeout() {
     let default = format!("[default: {}]", hog::commands::PYTHON_TIMEOUT);
     for command in ["grade", "contest", "final"] {

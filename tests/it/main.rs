@@ -25,6 +25,7 @@ mod cli_tripups;
 mod cli_writer;
 mod common;
 mod detect_fuzz;
+mod grade;
 mod imports;
 mod readme;
 mod rules;
