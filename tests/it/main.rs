@@ -31,5 +31,6 @@ mod readme;
 mod rules;
 mod semester_data;
 mod solve;
+mod strategies;
 mod tables;
 mod turns;
