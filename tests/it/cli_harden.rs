@@ -55,49 +55,6 @@ pub fn mkfifo(path: &Path) {
     assert!(status.success());
 }
 
-#[test]
-fn a_file_named_like_a_strategy_never_replaces_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let grade = ["grade", "always_roll(6)", "--goal", "30", "--json"];
-    let expected = win_rate(&ok_in(d, &grade));
-    // A table of another strategy under the name of the fa16 course baseline.
-    ok_in(d, &["solve", "--goal", "30", "-o", "t.hogtable"]);
-    std::fs::rename(d.join("t.hogtable"), d.join("always_roll(4)")).unwrap();
-    let e = fails_in(d, &grade);
-    assert!(
-        e.contains("'always_roll(4)' reads as a strategy, and a file of that name exists")
-            && e.contains("./always_roll(4)"),
-        "{e}"
-    );
-    let e = fails_in(d, &["grade", "always_roll(4)", "--goal", "30"]);
-    assert!(e.contains("name it as a path (./always_roll(4))"), "{e}");
-    // Named as a path, the file is the file; elsewhere the strategy is the strategy.
-    let against_file = win_rate(&ok_in(
-        d,
-        &[
-            "grade",
-            "always_roll(6)",
-            "--goal",
-            "30",
-            "--baseline",
-            "./always_roll(4)",
-            "--json",
-        ],
-    ));
-    assert!(against_file < expected, "the optimum is harder to beat");
-    std::fs::rename(d.join("always_roll(4)"), d.join("mytable")).unwrap();
-    assert_eq!(win_rate(&ok_in(d, &grade)), expected);
-    let e = fails_in(d, &["grade", "mytable", "--goal", "30"]);
-    assert!(e.contains("./mytable"), "{e}");
-    ok_in(d, &["grade", "./mytable", "--goal", "30"]);
-    let e = fails_in(d, &["grade", "mytable.bin", "--goal", "30"]);
-    assert!(
-        e.contains("neither a strategy nor a file name") && e.contains("./mytable.bin"),
-        "{e}"
-    );
-}
-
 /// A table as `hog solve` writes it: fa13, goal 1 (one state), the best
 /// response to always_roll(5).
 fn small_table(dir: &Path) -> Vec<u8> {
@@ -298,29 +255,6 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
         let e = fails_in(dir.path(), &args);
         assert!(e.starts_with("error: unexpected argument '--goal'"), "{e}");
     }
-}
-
-#[test]
-fn file_messages_name_the_real_problem() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    std::fs::write(d.join("typo.csv"), "1x,2\n3,4\n").unwrap();
-    let e = fails_in(d, &["grade", "typo.csv", "--rules", "fa13", "--goal", "2"]);
-    assert_eq!(
-        e,
-        "error: the strategy: typo.csv:1:1: '1x' at score 0, opponent_score 0 is not an integer\n"
-    );
-    std::fs::write(d.join("plain.json"), "[[1,2],[3,4]]").unwrap();
-    std::fs::write(d.join("bom.json"), "\u{feff}[[1,2],[3,4]]").unwrap();
-    std::fs::write(d.join("bom.csv"), "\u{feff}1,2\n3,4\n").unwrap();
-    let grade = |file: &str| {
-        win_rate(&ok_in(
-            d,
-            &["grade", file, "--rules", "fa13", "--goal", "2", "--json"],
-        ))
-    };
-    assert_eq!(grade("bom.json"), grade("plain.json"));
-    assert_eq!(grade("bom.csv"), grade("plain.json"));
 }
 
 /// The goal of every table in a `hog tables` folder and the goal its

@@ -84,32 +84,6 @@ fn exported(dir: &Path, format: &str, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap()
 }
 
-#[test]
-fn recorded_goals_are_range_checked_and_a_byte_order_mark_keeps_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let json = exported(d, "json", "a.json");
-    let python = exported(d, "python", "a.py");
-    for goal in ["4294967295", "100000", "-1", "18446744073709551615"] {
-        std::fs::write(
-            d.join("big.json"),
-            json.replace("\"goal\": 3,", &format!("\"goal\": {goal},")),
-        )
-        .unwrap();
-        let e = fails_in(d, &["grade", "big.json"]);
-        assert!(e.contains("big.json: the recorded goal"), "{goal}: {e}");
-        let module = python.replace("Goal:      3\n", &format!("Goal:      {goal}\n"));
-        assert_ne!(module, python);
-        std::fs::write(d.join("big.py"), module).unwrap();
-        let e = fails_in(d, &["grade", "big.py"]);
-        assert!(e.contains("big.py: the recorded goal"), "{goal}: {e}");
-    }
-    // A byte-order mark does not hide the recorded game.
-    std::fs::write(d.join("bom.json"), format!("\u{feff}{json}")).unwrap();
-    let e = fails_in(d, &["grade", "bom.json", "--goal", "4"]);
-    assert!(e.contains("bom.json was made for goal 3"), "{e}");
-}
-
 /// A module whose `final_strategy` returns 4, after `prelude`.
 pub fn module(prelude: &str) -> String {
     format!("{prelude}\ndef final_strategy(score, opponent_score):\n    return 4\n")

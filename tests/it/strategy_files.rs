@@ -1,62 +1,27 @@
-//! End-to-end tests of `hog solve`, `hog grade` and `hog table info` on the
-//! built binary. Expected values come from the course's published figure,
-//! from symmetry, from agreement between independent routes (a written table
-//! graded back, a Monte Carlo simulation), or from the rules.
+//! Strategy files, end to end on the built binary: CSV and JSON tables
+//! grade exactly like the course strategy they spell, and a bad one is
+//! named by file, position and value; a byte-order mark is read past, and
+//! keeps a recorded goal, which is range-checked; a file named like a
+//! strategy text never takes its place; and a Python module's own error (a
+//! traceback, an answer that is no action, a time limit) is reported,
+//! without a file written beside the module.
 
-use std::path::Path;
-
-use predicates::str::contains;
 use serde_json::Value;
 
-use hog_solver::exact::Exact;
-use hog_solver::solve::{Driver, Engine, Probability};
-use hog_solver::strategy::Policy;
-use hog_solver::table::{Objective, PolicyTable};
-use hog_solver::{Model, Rules};
-
-use crate::common::{hog, number};
-
-/// Runs hog with --json and parses its output; the command must succeed.
-fn json(args: &[&str]) -> Value {
-    let output = hog().args(args).arg("--json").output().unwrap();
-    assert!(
-        output.status.success(),
-        "hog {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
-
-/// The command fails with status 2 and an error that contains every piece.
-fn fails(args: &[&str], pieces: &[&str]) {
-    let mut assert = hog().args(args).assert().code(2);
-    for piece in pieces {
-        assert = assert.stderr(contains(*piece));
-    }
-}
-
-/// |exact - simulated| <= 5 standard errors of a share of n games, with the
-/// standard error at most 1/(2 sqrt(n)): a false alarm has odds below 1e-6.
-fn assert_agrees(exact: f64, count: u64, games: u64, what: &str) {
-    let bound = 5.0 * 0.5 / (games as f64).sqrt();
-    let simulated = count as f64 / games as f64;
-    assert!(
-        (exact - simulated).abs() <= bound,
-        "{what}: exact {exact}, simulated {simulated} over {games} games (bound {bound})"
-    );
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
+use crate::common::line::json;
+use crate::common::{exported, fails_in, fails_saying as fails, hog, number, ok_in, write};
 
 fn rows(goal: usize, cell: impl Fn(usize, usize) -> String) -> String {
     (0..goal)
         .map(|s| (0..goal).map(|o| cell(s, o)).collect::<Vec<_>>().join(","))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The win rate of `hog grade ... --json`'s output.
+fn win_rate(json: &[u8]) -> f64 {
+    let value: serde_json::Value = serde_json::from_slice(json).unwrap();
+    value["win_rate"].as_f64().unwrap()
 }
 
 #[test]
@@ -172,6 +137,98 @@ fn bad_csv_and_json_strategies_name_the_position_and_value() {
 }
 
 #[test]
+fn file_messages_name_the_real_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("typo.csv"), "1x,2\n3,4\n").unwrap();
+    let e = fails_in(d, &["grade", "typo.csv", "--rules", "fa13", "--goal", "2"]);
+    assert_eq!(
+        e,
+        "error: the strategy: typo.csv:1:1: '1x' at score 0, opponent_score 0 is not an integer\n"
+    );
+    std::fs::write(d.join("plain.json"), "[[1,2],[3,4]]").unwrap();
+    std::fs::write(d.join("bom.json"), "\u{feff}[[1,2],[3,4]]").unwrap();
+    std::fs::write(d.join("bom.csv"), "\u{feff}1,2\n3,4\n").unwrap();
+    let grade = |file: &str| {
+        win_rate(&ok_in(
+            d,
+            &["grade", file, "--rules", "fa13", "--goal", "2", "--json"],
+        ))
+    };
+    assert_eq!(grade("bom.json"), grade("plain.json"));
+    assert_eq!(grade("bom.csv"), grade("plain.json"));
+}
+
+#[test]
+fn recorded_goals_are_range_checked_and_a_byte_order_mark_keeps_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let json = exported(d, "json", "a.json");
+    let python = exported(d, "python", "a.py");
+    for goal in ["4294967295", "100000", "-1", "18446744073709551615"] {
+        std::fs::write(
+            d.join("big.json"),
+            json.replace("\"goal\": 3,", &format!("\"goal\": {goal},")),
+        )
+        .unwrap();
+        let e = fails_in(d, &["grade", "big.json"]);
+        assert!(e.contains("big.json: the recorded goal"), "{goal}: {e}");
+        let module = python.replace("Goal:      3\n", &format!("Goal:      {goal}\n"));
+        assert_ne!(module, python);
+        std::fs::write(d.join("big.py"), module).unwrap();
+        let e = fails_in(d, &["grade", "big.py"]);
+        assert!(e.contains("big.py: the recorded goal"), "{goal}: {e}");
+    }
+    // A byte-order mark does not hide the recorded game.
+    std::fs::write(d.join("bom.json"), format!("\u{feff}{json}")).unwrap();
+    let e = fails_in(d, &["grade", "bom.json", "--goal", "4"]);
+    assert!(e.contains("bom.json was made for goal 3"), "{e}");
+}
+
+#[test]
+fn a_file_named_like_a_strategy_never_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let grade = ["grade", "always_roll(6)", "--goal", "30", "--json"];
+    let expected = win_rate(&ok_in(d, &grade));
+    // A table of another strategy under the name of the fa16 course baseline.
+    ok_in(d, &["solve", "--goal", "30", "-o", "t.hogtable"]);
+    std::fs::rename(d.join("t.hogtable"), d.join("always_roll(4)")).unwrap();
+    let e = fails_in(d, &grade);
+    assert!(
+        e.contains("'always_roll(4)' reads as a strategy, and a file of that name exists")
+            && e.contains("./always_roll(4)"),
+        "{e}"
+    );
+    let e = fails_in(d, &["grade", "always_roll(4)", "--goal", "30"]);
+    assert!(e.contains("name it as a path (./always_roll(4))"), "{e}");
+    // Named as a path, the file is the file; elsewhere the strategy is the strategy.
+    let against_file = win_rate(&ok_in(
+        d,
+        &[
+            "grade",
+            "always_roll(6)",
+            "--goal",
+            "30",
+            "--baseline",
+            "./always_roll(4)",
+            "--json",
+        ],
+    ));
+    assert!(against_file < expected, "the optimum is harder to beat");
+    std::fs::rename(d.join("always_roll(4)"), d.join("mytable")).unwrap();
+    assert_eq!(win_rate(&ok_in(d, &grade)), expected);
+    let e = fails_in(d, &["grade", "mytable", "--goal", "30"]);
+    assert!(e.contains("./mytable"), "{e}");
+    ok_in(d, &["grade", "./mytable", "--goal", "30"]);
+    let e = fails_in(d, &["grade", "mytable.bin", "--goal", "30"]);
+    assert!(
+        e.contains("neither a strategy nor a file name") && e.contains("./mytable.bin"),
+        "{e}"
+    );
+}
+
+#[test]
 fn bad_python_strategies_report_the_modules_own_error() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -280,7 +337,3 @@ fn bad_python_strategies_report_the_modules_own_error() {
         &["nowhere/hog.py: no such file"],
     );
 }
-
-/// fa13 with fa16's Pig Out: no preset, so no course baseline.
-const CUSTOM_RULES: &str = "zero=free_bacon_largest_digit,sides=four_on_sevens,reroll=never,\
-pig_out=count_ones,bonus=none,points=none,after=swine_swap_double,limit=none,special=none";
