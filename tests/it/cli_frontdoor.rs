@@ -289,42 +289,6 @@ fn old_spellings_of_renamed_options_still_work() {
 }
 
 #[test]
-fn export_takes_its_format_from_the_file_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let at = |name: &str| dir.path().join(name).display().to_string();
-    for (name, format, start) in [
-        ("t.csv", "csv", "score\\opponent,0,1,"),
-        ("t.json", "json", "{"),
-        ("t.py", "python", "\"\"\"final_strategy for Hog"),
-    ] {
-        let summary = json(&format!(
-            "export always_roll(5) --rules fa13 -o {}",
-            at(name)
-        ));
-        assert_eq!(summary["format"], format);
-        let written = std::fs::read_to_string(at(name)).unwrap();
-        assert!(written.starts_with(start), "{name}: {written}");
-    }
-    // --format decides for stdout; a file's name must say the same format.
-    fails(
-        &format!(
-            "export always_roll(5) --rules fa13 --format csv -o {}",
-            at("table.txt")
-        ),
-        &[
-            "table.txt: a .txt name says no format hog writes",
-            "name it .csv",
-        ],
-    );
-    fails(
-        &format!("export always_roll(5) -o {}", at("t.txt")),
-        &["t.txt", ".py, .csv or .json"],
-    );
-    fails("export always_roll(5)", &["--format"]);
-    assert!(stdout("export always_roll(5) --format csv").starts_with("score\\opponent"));
-}
-
-#[test]
 fn completions_are_printed_for_a_shell() {
     let script = stdout("completions bash");
     assert!(script.contains("complete -F _hog"), "{script}");
