@@ -24,6 +24,7 @@ mod cli_writer;
 mod common;
 mod detect_fuzz;
 mod export;
+mod final_strategy;
 mod grade;
 mod imports;
 mod readme;
