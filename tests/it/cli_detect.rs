@@ -449,67 +449,6 @@ fn no_output_replaces_a_file_hog_did_not_write() {
 }
 
 #[test]
-fn the_simple_twins_say_they_are_not_files_to_hand_in() {
-    let dir = folder(&[]);
-    let (_, stdout, _) = run(dir.path(), &["final", "--rules", "sp26-simple"]);
-    let note = stdout.lines().nth(1).unwrap();
-    assert!(
-        note.starts_with("note         not a file to hand in: sp26-simple is a step of the project, and the course grades sp26"),
-        "{note}"
-    );
-    // The figure the issue names: sp26-simple's file in the game the course grades.
-    assert!(
-        note.contains("wins 0.719372 against always_roll(6)"),
-        "{note}"
-    );
-    let (_, stdout, _) = run(dir.path(), &["rules", "list"]);
-    for twin in ["sp26-simple", "fa22-simple"] {
-        let row = stdout
-            .lines()
-            .find(|l| l.starts_with(&format!("{twin} ")))
-            .unwrap();
-        assert!(row.contains("not graded: hand in"), "{row}");
-    }
-    let manifest =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/MANIFEST.md"))
-            .unwrap();
-    for twin in ["sp26-simple-final", "fa22-simple-final.py"] {
-        let row = manifest
-            .lines()
-            .find(|l| l.starts_with(&format!("| {twin}")))
-            .unwrap();
-        assert!(
-            row.to_lowercase().contains("not a file to hand in"),
-            "{row}"
-        );
-        assert!(!row.contains("| the file to hand in"), "{row}");
-    }
-}
-
-#[test]
-fn a_grade_says_the_courses_target_and_when_a_strategy_loses() {
-    let dir = folder(&[]);
-    let (_, stdout, _) = run(dir.path(), &["grade", "always_roll(2)", "--rules", "fa13"]);
-    assert!(
-        stdout.contains("target    0.59  (the course's target against always_roll(5): always_roll(2) falls short of it)"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("warning   always_roll(2) LOSES to always_roll(5)"),
-        "{stdout}"
-    );
-    let (_, stdout, _) = run(
-        dir.path(),
-        &["grade", "best_response(baseline)", "--rules", "fa13"],
-    );
-    assert!(
-        stdout.contains("best_response(baseline) meets it"),
-        "{stdout}"
-    );
-    assert!(!stdout.contains("warning"), "{stdout}");
-}
-
-#[test]
 fn ok_configs_are_read_with_care() {
     let hog_py = (
         "hog.py",

@@ -184,38 +184,6 @@ fn figure(text: &str, name: &str) -> Option<String> {
 }
 
 #[test]
-fn a_losing_strategys_page_carries_the_grades_verdict_target_and_rounding() {
-    let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        let output = hog().current_dir(dir.path()).args(args).output().unwrap();
-        assert!(output.status.success(), "{args:?}");
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
-    let strategy = "always_roll(8)";
-    let grade = run(&["grade", strategy, "--rules", "fa13"]);
-    let page = run(&["heatmap", strategy, "--rules", "fa13", "-o", "page.html"]);
-    let warning = figure(&grade, "warning").expect("always_roll(8) loses");
-    assert!(warning.contains("LOSES to always_roll(5)"), "{grade}");
-    assert_eq!(figure(&page, "warning").as_ref(), Some(&warning), "{page}");
-    assert_eq!(figure(&page, "target"), figure(&grade, "target"), "{page}");
-    assert_eq!(figure(&page, "win"), figure(&grade, "win"), "{page}");
-    // The best achievable beside it: the best response wins more.
-    let best: f64 = figure(&page, "best")
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(best > 0.5, "{page}");
-    let html = std::fs::read_to_string(dir.path().join("page.html")).unwrap();
-    assert!(
-        html.contains(&format!("\"verdict\":\"{warning}\"")),
-        "no verdict in the page"
-    );
-}
-
-#[test]
 fn the_boards_matrix_numbers_each_entry_by_its_rank() {
     // bacon_strategy(100, 5) never takes Free Bacon (at most 10 points
     // under fa16), so it plays always_roll(5): the two tie for rank 1, and
