@@ -359,19 +359,6 @@ fn drawn_on_a_terminal(args: &[&str]) -> String {
 }
 
 #[test]
-fn hog_final_shows_its_search_on_a_terminal() {
-    // fa16: seconds of search (its 256 kicks), past the second after which
-    // the spinner shows. (--rules: no line on stderr says where they came
-    // from, so the spinner's clearing is the last thing drawn.)
-    let drawn = drawn_on_a_terminal(&["final", "--rules", "fa16", "--json"]);
-    assert!(
-        drawn.contains("searching the best final_strategy against always_roll(4)"),
-        "{drawn:?}"
-    );
-    assert!(drawn.ends_with("\r\u{1b}[2K"), "{drawn:?}");
-}
-
-#[test]
 fn the_readme_installs_with_the_lock_file() {
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     let installs: Vec<&str> = readme

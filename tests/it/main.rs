@@ -26,6 +26,7 @@ mod export;
 mod final_strategy;
 mod grade;
 mod imports;
+mod progress;
 mod readme;
 mod rules;
 mod semester_data;
