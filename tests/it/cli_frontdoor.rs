@@ -393,26 +393,6 @@ fn explain_agrees_with_the_solved_value_and_action() {
     );
 }
 
-#[test]
-fn a_diff_with_no_losing_state_says_so() {
-    // The best response to always_roll(5) is at least as good as any other
-    // strategy in every state, against always_roll(5): it loses nowhere.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("d.png").display().to_string();
-    let args = format!(
-        "heatmap best_response(always_roll(5)) --rules fa13 --diff swap_strategy -o {file}"
-    );
-    let summary = json(&args);
-    assert!(summary["largest_loss"].is_null(), "{summary}");
-    assert!(summary["largest_gain"]["difference"].as_f64().unwrap() > 0.5);
-    let text = stdout(&args);
-    assert!(
-        text.contains("most loss  none: best_response(always_roll(5)) wins less in no state"),
-        "{text}"
-    );
-    assert!(!text.contains("-0.000000"), "{text}");
-}
-
 /// Runs a command with its stderr on a pseudo-terminal (python3's pty
 /// module) and prints, as JSON, its exit code, its stdout and what it drew
 /// on the terminal.
