@@ -142,34 +142,6 @@ fn every_command_and_python_share_one_python_timeout() {
     }
 }
 
-#[test]
-fn a_page_names_its_views_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let (status, stdout, stderr) = {
-        let output = hog()
-            .current_dir(dir.path())
-            .args([
-                "heatmap",
-                "always_roll(6)",
-                "--rules",
-                "sp26",
-                "--goal",
-                "20",
-                "-o",
-                "page.html",
-            ])
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    };
-    assert_eq!(status, Some(0), "{stderr}");
-    assert!(stdout.contains("views: six-sided dice)"), "{stdout}");
-}
-
 /// The `NAME  VALUE` lines of `hog grade` (9 columns) or a page's summary
 /// (11), by name.
 fn figure(text: &str, name: &str) -> Option<String> {
