@@ -272,24 +272,3 @@ fn the_docs_name_the_presets_whose_games_can_draw() {
         }
     }
 }
-
-#[test]
-fn explain_says_it_explains_the_optimum_and_counts_draws_only_where_they_happen() {
-    let args = ["explain", "--score", "40", "--opp", "60", "--goal", "100"];
-    let (_, fa13, stderr) = in_empty(&[&args[..], &["--rules", "fa13"]].concat());
-    let first = fa13.lines().next().unwrap_or_default().to_string();
-    assert!(
-        first.contains("self-play optimum, not a strategy of yours"),
-        "{first}{stderr}"
-    );
-    assert!(!first.contains("draw"), "{first}");
-    let (_, nju21, _) = in_empty(&[&args[..], &["--rules", "nju21"]].concat());
-    assert!(
-        nju21
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .contains("(a draw counts 1/2)"),
-        "{nju21}"
-    );
-}

@@ -133,30 +133,6 @@ fn a_project_folder_names_its_rules_on_one_line() {
 }
 
 #[test]
-fn explain_in_a_project_folder_explains_the_optimum_and_counts_draws_only_where_they_happen() {
-    let args = ["explain", "--score", "40", "--opp", "60"];
-    for (semester, draws) in [("fa22", false), ("sp22", true)] {
-        let config = format!(r#"{{"endpoint": "cal/cs61a/{semester}/proj01"}}"#);
-        let (dir, _) = project(Some(("proj01.ok", &config)));
-        let (status, stdout, stderr) = run(dir.path(), &args);
-        assert_eq!(status, 0, "{semester}: {stderr}");
-        let said = stdout.lines().nth(1).unwrap_or_default();
-        assert!(
-            said.starts_with(&format!(
-                "{semester}, goal 100: score 40, opponent_score 60"
-            )),
-            "{stdout}"
-        );
-        assert!(
-            said.contains("both players play the self-play optimum, not a strategy of yours"),
-            "{said}"
-        );
-        assert_eq!(said.contains("(a draw counts 1/2)"), draws, "{said}");
-        assert_eq!(stdout.contains("draw"), draws, "{stdout}");
-    }
-}
-
-#[test]
 fn a_semester_with_no_preset_is_an_error_naming_endpoint_and_file() {
     // Summer 2014: a real semester of the course whose project was never found.
     let (dir, _) = project(Some(("hog.ok", r#"{"endpoint": "cal/cs61a/su14/proj1"}"#)));

@@ -20,6 +20,7 @@ mod cli_tripups;
 mod cli_writer;
 mod common;
 mod detect_fuzz;
+mod explain;
 mod export;
 mod final_strategy;
 mod grade;
