@@ -598,39 +598,6 @@ open({out:?}, 'w').close()"
     );
 }
 
-#[test]
-fn an_exact_table_of_tiny_fractions_is_refused_unworked() {
-    use hog_solver::exact::Exact;
-    use hog_solver::solve::Probability;
-    use hog_solver::table::PolicyTable;
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    ok_in(
-        d,
-        &[
-            "solve",
-            "--rules",
-            "fa13",
-            "--goal",
-            "20",
-            "--exact",
-            "-o",
-            "e.hogtable",
-        ],
-    );
-    let mut table = PolicyTable::read(&std::fs::read(d.join("e.hogtable")).unwrap()[..]).unwrap();
-    // 36^-640: within the exponents goal 20 allows, and its nearest f64 is
-    // 0, so it passes every check but costs big arithmetic per value.
-    let tiny = (0..640).fold(Exact::one(), |x, _| x * Exact::from_counts(1, 36));
-    table.values.fill(0.0);
-    table.exact.as_mut().unwrap().fill(tiny);
-    let mut crafted = vec![];
-    table.write(&mut crafted).unwrap();
-    std::fs::write(d.join("tiny.hogtable"), crafted).unwrap();
-    let e = fails_in(d, &["table", "info", "tiny.hogtable"]);
-    assert!(e.contains("is below 2^-1100"), "{e}");
-}
-
 /// `hog ARGS`'s peak resident memory in KiB, as the kernel counted it.
 fn peak_kib(args: &[&str]) -> i64 {
     // Reaped by wait4 below, which also gives its resource usage.

@@ -6,7 +6,6 @@
 mod all_presets;
 mod cli_contest;
 mod cli_detect;
-mod cli_exact;
 mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
@@ -20,6 +19,7 @@ mod cli_tripups;
 mod cli_writer;
 mod common;
 mod detect_fuzz;
+mod exact;
 mod explain;
 mod export;
 mod final_strategy;
