@@ -378,35 +378,6 @@ fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-#[test]
-fn the_cache_is_read_before_any_entry_runs() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    // Always one die; while it is asked, it puts a cache file in place.
-    let weak =
-        "import os, shutil\nif os.path.exists('HONEST'):\n    shutil.copy('HONEST', 'CACHE')\n\
-                def final_strategy(score, opponent_score):\n    return 1\n"
-            .replace("HONEST", d.join("honest.cache").to_str().unwrap())
-            .replace("CACHE", d.join("c.cache").to_str().unwrap());
-    write_all(d, &[("weak.py", weak)]);
-    let args = [
-        "./weak.py",
-        "always_roll(6)",
-        "--cache",
-        "c.cache",
-        "--goal",
-        "20",
-    ];
-    let (status, first, _) = contest_run(d, &args);
-    assert_eq!(status, Some(0));
-    assert!(first.contains("1 graded now, 0 reused"), "{first}");
-    std::fs::rename(d.join("c.cache"), d.join("honest.cache")).unwrap();
-    // The file the entry wrote is not read: there was no cache before it ran.
-    let (status, second, _) = contest_run(d, &args);
-    assert_eq!(status, Some(0));
-    assert_eq!(second, first);
-}
-
 /// A contest's JSON report with no cache, and the cache file it writes.
 fn honest_cache(dir: &Path, entries: &[&str]) -> (String, Vec<u8>) {
     let mut args = entries.to_vec();
@@ -415,66 +386,6 @@ fn honest_cache(dir: &Path, entries: &[&str]) -> (String, Vec<u8>) {
     let (status, cached, _) = contest_run(dir, &[&args[..], &["--cache", "c.cache"]].concat());
     assert_eq!((status, &cached), (Some(0), &fresh));
     (fresh, std::fs::read(dir.join("c.cache")).unwrap())
-}
-
-#[test]
-fn a_cache_record_that_is_no_grade_is_graded_again() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let entries = ["always_roll(6)", "always_roll(5)"];
-    let (fresh, good) = honest_cache(d, &entries);
-    // The records (two 16-byte keys, three f64) between the 20-byte magic
-    // line and the 32-byte signature, signed again with the user's key as
-    // hog would sign them.
-    let body = &good[20..good.len() - 32];
-    assert_eq!(body.len(), 3 * 56);
-    for values in [[-4.0, 5.0, 0.0], [0.5, 0.4, 0.0], [f64::NAN, 0.5, 0.5]] {
-        let mut crafted = good[..good.len() - 32].to_vec();
-        for record in 0..3 {
-            let at = 20 + 56 * record + 32;
-            for (i, v) in values.iter().enumerate() {
-                crafted[at + 8 * i..at + 8 * i + 8].copy_from_slice(&v.to_le_bytes());
-            }
-        }
-        let signature = hog::secret::tag(&hog::secret::key().unwrap(), &crafted);
-        crafted.extend(signature);
-        std::fs::write(d.join("c.cache"), &crafted).unwrap();
-        let mut args = entries.to_vec();
-        args.extend(["--goal", "5", "--json", "--cache", "c.cache"]);
-        let (status, report, notes) = contest_run(d, &args);
-        assert_eq!((status, &report), (Some(0), &fresh), "{values:?}");
-        assert!(notes.contains("3 record(s) that are no grade"), "{notes}");
-    }
-}
-
-#[test]
-fn every_flipped_bit_of_the_cache_is_noted_and_graded_again() {
-    let dir = tempfile::tempdir().unwrap();
-    let (fresh, good) = honest_cache(dir.path(), &["always_roll(6)"]);
-    let bits: Vec<usize> = (0..good.len() * 8).collect();
-    std::thread::scope(|scope| {
-        for (half, bits) in bits.chunks(bits.len().div_ceil(2)).enumerate() {
-            let (good, fresh, d) = (&good, &fresh, dir.path());
-            scope.spawn(move || {
-                let name = format!("flip{half}.cache");
-                for &bit in bits {
-                    let mut bad = good.clone();
-                    bad[bit / 8] ^= 1 << (bit % 8);
-                    std::fs::write(d.join(&name), &bad).unwrap();
-                    let args = ["always_roll(6)", "--goal", "5", "--json", "--cache", &name];
-                    let (status, report, notes) = contest_run(d, &args);
-                    if status == Some(2) {
-                        continue;
-                    }
-                    assert_eq!((status, &report), (Some(0), fresh), "bit {bit}");
-                    assert!(
-                        notes.contains("note: the contest cache") && notes.contains("graded"),
-                        "bit {bit}: {notes}"
-                    );
-                }
-            });
-        }
-    });
 }
 
 #[test]
@@ -619,30 +530,4 @@ fn peak_kib(args: &[&str]) -> i64 {
         "hog {args:?}"
     );
     usage.ru_maxrss
-}
-
-#[test]
-fn a_contest_at_a_large_goal_needs_about_a_grades_memory() {
-    // Goal 1500 is past the turn table's size: each pair is graded as
-    // `hog grade` grades, plus the second player's wins (about 1.8 times a
-    // grade's memory; 3.2 times when the pairs were graded one per core).
-    let goal = ["--goal", "1500"];
-    let grade = peak_kib(
-        &[
-            &["grade", "always_roll(6)", "--baseline", "always_roll(5)"],
-            &goal[..],
-        ]
-        .concat(),
-    );
-    let contest = peak_kib(
-        &[
-            &["contest", "always_roll(6)", "always_roll(5)", "--no-cache"],
-            &goal[..],
-        ]
-        .concat(),
-    );
-    assert!(
-        contest <= grade * 5 / 2,
-        "a contest: {contest} KiB, a grade: {grade} KiB"
-    );
 }

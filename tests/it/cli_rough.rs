@@ -156,53 +156,6 @@ fn figure(text: &str, name: &str) -> Option<String> {
 }
 
 #[test]
-fn the_boards_matrix_numbers_each_entry_by_its_rank() {
-    // bacon_strategy(100, 5) never takes Free Bacon (at most 10 points
-    // under fa16), so it plays always_roll(5): the two tie for rank 1, and
-    // always_roll(6) is ranked 3.
-    let dir = tempfile::tempdir().unwrap();
-    let output = hog()
-        .current_dir(dir.path())
-        .args([
-            "contest",
-            "always_roll(5)",
-            "bacon_strategy(100, 5)",
-            "always_roll(6)",
-            "--rules",
-            "fa16",
-            "--goal",
-            "30",
-            "--no-cache",
-            "-o",
-            "board.html",
-        ])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let board = std::fs::read_to_string(dir.path().join("board.html")).unwrap();
-    let grid = board.split("<table class=\"grid\">").nth(1).unwrap();
-    for (rank, name) in [
-        (1, "always_roll(5)"),
-        (1, "bacon_strategy(100, 5)"),
-        (3, "always_roll(6)"),
-    ] {
-        assert!(
-            grid.contains(&format!("<th title=\"{name}\">{rank}</th>")),
-            "{name}: {grid}"
-        );
-        assert!(
-            grid.contains(&format!("<th class=\"name\">{rank} {name}</th>")),
-            "{name}: {grid}"
-        );
-    }
-    // The excluded table's headers sit over its left-aligned cells.
-    assert!(
-        board.contains("th.name{text-align:left}")
-            || board.contains("td.name,th.name{text-align:left}")
-    );
-}
-
-#[test]
 fn the_help_texts_defaults_are_the_codes() {
     let help = hog().args(["help", "final"]).output().unwrap().stdout;
     let help = String::from_utf8_lossy(&help)

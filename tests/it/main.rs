@@ -18,6 +18,7 @@ mod cli_semester;
 mod cli_tripups;
 mod cli_writer;
 mod common;
+mod contest;
 mod detect_fuzz;
 mod exact;
 mod explain;
