@@ -28,53 +28,6 @@ fn run_ok(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-#[test]
-fn a_killed_hog_leaves_no_python3_and_its_folder_goes_with_the_next_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let temporary = d.join("tmp");
-    std::fs::create_dir(&temporary).unwrap();
-    let pid_file = d.join("endless.pid");
-    let endless = format!(
-        "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
-    );
-    write_all(d, &[("endless.py", endless), ("quick.py", module(""))]);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-        .current_dir(d)
-        .env("TMPDIR", &temporary)
-        .args([
-            "grade",
-            "./endless.py",
-            "--goal",
-            "5",
-            "--python-timeout",
-            "600",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let python = wait_for(&pid_file);
-    assert!(!dead(&python));
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let gone = dies(&python);
-    if !gone {
-        // Not left running after the test either.
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", &python])
-            .status();
-    }
-    assert!(gone, "python3 {python} outlived a SIGKILLed hog");
-    // The killed hog could not remove its folder; the next one does.
-    let mut next = hog_in(d);
-    next.env("TMPDIR", &temporary)
-        .args(["grade", "./quick.py", "--goal", "5"]);
-    assert!(next.output().unwrap().status.success());
-    let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
-}
-
 /// Whether this system lets hog's sandbox make a mount namespace (inside a
 /// user namespace, or directly as root).
 fn mount_namespaces_allowed() -> bool {

@@ -4,7 +4,6 @@
 //! here and a `mod` line below.
 
 mod all_presets;
-mod cli_contest;
 mod cli_detect;
 mod cli_foundation;
 mod cli_frontdoor;
@@ -26,6 +25,7 @@ mod export;
 mod final_strategy;
 mod grade;
 mod heatmap;
+mod hostile;
 mod imports;
 mod page;
 mod progress;
