@@ -31,6 +31,7 @@ mod page;
 mod progress;
 mod readme;
 mod rules;
+mod sandbox;
 mod semester_data;
 mod solve;
 mod strategies;
