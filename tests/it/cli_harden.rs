@@ -272,62 +272,6 @@ fn goals_in(dir: &Path) -> (Vec<u32>, String) {
     (goals, manifest)
 }
 
-#[test]
-fn an_interrupted_tables_run_leaves_the_old_set_whole_and_no_temporary_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    ok_in(d, &["tables", "--goal", "6", "--dir", "set"]);
-    let (goals, manifest) = goals_in(&d.join("set"));
-    assert!(goals.len() >= 12 && goals.iter().all(|&g| g == 6));
-    assert!(manifest.contains("(goal 6)"));
-    let before = std::fs::read_dir(d.join("set")).unwrap().count();
-    for signal in ["INT", "TERM"] {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-            .current_dir(d)
-            .args(["tables", "--goal", "7", "--dir", "set"])
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Interrupt once some goal-7 file exists, wherever it is written.
-        let started = Instant::now();
-        let written = || {
-            walk(d).iter().any(|path| {
-                path.extension().is_some_and(|e| e == "hogtable")
-                    && std::fs::read(path)
-                        .ok()
-                        .and_then(|b| PolicyTable::read(&b[..]).ok())
-                        .is_some_and(|t| t.goal == 7)
-            })
-        };
-        while !written() {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "nothing written"
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let kill = std::process::Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(kill.success());
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "SIG{signal}: the run finished first");
-        let (goals, manifest) = goals_in(&d.join("set"));
-        assert!(goals.iter().all(|&g| g == 6), "SIG{signal}: {goals:?}");
-        assert!(manifest.contains("(goal 6)"));
-        assert_eq!(std::fs::read_dir(d.join("set")).unwrap().count(), before);
-        let left: Vec<_> = walk(d)
-            .into_iter()
-            .filter(|p| {
-                let relative = p.strip_prefix(d).unwrap().to_string_lossy().into_owned();
-                relative.starts_with('.') || relative.contains("/.")
-            })
-            .collect();
-        assert!(left.is_empty(), "SIG{signal} left {left:?}");
-    }
-}
-
 /// Every file and folder under `dir`.
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut all = vec![];
@@ -342,15 +286,4 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
         all.push(path);
     }
     all
-}
-
-#[test]
-fn tables_replaces_only_a_folder_of_tables() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    std::fs::create_dir(d.join("mine")).unwrap();
-    std::fs::write(d.join("mine/notes.txt"), "mine").unwrap();
-    let e = fails_in(d, &["tables", "--goal", "3", "--dir", "mine"]);
-    assert!(e.contains("mine is not a folder of tables"), "{e}");
-    assert_eq!(std::fs::read(d.join("mine/notes.txt")).unwrap(), b"mine");
 }

@@ -46,52 +46,6 @@ fn marker_module(dir: &Path) -> std::path::PathBuf {
     marker
 }
 
-#[test]
-fn outputs_are_checked_before_any_work() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let marker = marker_module(d);
-    for (args, message) in [
-        (
-            &[
-                "contest",
-                "marker.py",
-                "always_roll(4)",
-                "--no-cache",
-                "-o",
-                "bad.txt",
-            ][..],
-            "bad.txt: unknown output type 'txt'",
-        ),
-        (
-            &[
-                "solve",
-                "--against",
-                "marker.py",
-                "-o",
-                "missing/dir/x.hogtable",
-            ][..],
-            "there is no folder missing/dir",
-        ),
-        (
-            &["final", "--against", "marker.py", "-o", "missing/x.py"][..],
-            "there is no folder missing",
-        ),
-        (
-            &["export", "marker.py", "-o", "missing/x.py"][..],
-            "there is no folder missing",
-        ),
-        (
-            &["heatmap", "marker.py", "-o", "missing/x.png"][..],
-            "there is no folder missing",
-        ),
-    ] {
-        let stderr = fails_in(d, args);
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert!(!marker.exists(), "{args:?} ran the strategy first");
-    }
-}
-
 /// Runs hog with its stderr on a pseudo-terminal; returns what it drew there.
 fn drawn_on_a_terminal(args: &[&str]) -> String {
     let output = std::process::Command::new("python3")
