@@ -20,52 +20,6 @@ fn full() -> Stdio {
     )
 }
 
-#[test]
-fn export_warns_into_a_full_stderr_without_a_panic() {
-    let dir = tempfile::tempdir().unwrap();
-    // always_roll(1) loses to the baseline: export warns on stderr.
-    for args in [
-        vec![
-            "export",
-            "always_roll(1)",
-            "--goal",
-            "20",
-            "--format",
-            "csv",
-        ],
-        // The rules line goes to stderr when stdout carries the file.
-        vec!["export", "./hog.py", "--goal", "3", "--format", "csv"],
-    ] {
-        std::fs::write(
-            dir.path().join("hog.py"),
-            "def final_strategy(score, opponent_score):\n    return 4\n",
-        )
-        .unwrap();
-        let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-            .current_dir(dir.path())
-            .args(&args)
-            .stdout(Stdio::null())
-            .stderr(full())
-            .status()
-            .unwrap();
-        assert_eq!(status.code(), Some(0), "{args:?}");
-    }
-}
-
-#[test]
-fn special_files_named_json_or_py_are_refused_before_the_first_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    mkfifo(&d.join("f.json"));
-    mkfifo(&d.join("f.py"));
-    std::os::unix::fs::symlink("/dev/zero", d.join("z.json")).unwrap();
-    std::os::unix::fs::symlink("/dev/zero", d.join("z.py")).unwrap();
-    for file in ["./f.json", "./f.py", "./z.json", "./z.py"] {
-        let e = fails_in(d, &["grade", file]);
-        assert!(e.contains("not a regular file"), "{file}: {e}");
-    }
-}
-
 /// `hog export` of always_roll(4) at goal 3 as FORMAT into `file`; its text.
 fn exported(dir: &Path, format: &str, file: &str) -> String {
     ok_in(

@@ -5,7 +5,6 @@
 
 mod all_presets;
 mod cli_detect;
-mod cli_foundation;
 mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
@@ -33,6 +32,7 @@ mod rules;
 mod sandbox;
 mod semester_data;
 mod solve;
+mod special_files;
 mod strategies;
 mod strategy_files;
 mod tables;
