@@ -4,17 +4,16 @@
 //! here and a `mod` line below.
 
 mod all_presets;
-mod cli_detect;
 mod cli_frontdoor;
 mod cli_harden;
 mod cli_harden2;
-mod cli_harden4;
 mod cli_newcomer;
 mod cli_rough;
 mod cli_semester;
 mod cli_tripups;
 mod common;
 mod contest;
+mod detect;
 mod detect_fuzz;
 mod exact;
 mod explain;
