@@ -6,7 +6,6 @@
 mod all_presets;
 mod cli_frontdoor;
 mod cli_harden;
-mod cli_harden2;
 mod cli_newcomer;
 mod cli_rough;
 mod cli_semester;
@@ -24,6 +23,7 @@ mod grade;
 mod heatmap;
 mod hostile;
 mod imports;
+mod messages;
 mod page;
 mod progress;
 mod readme;
