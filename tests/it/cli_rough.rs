@@ -48,21 +48,6 @@ fn in_empty(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-#[test]
-fn every_command_and_python_share_one_python_timeout() {
-    let default = format!("[default: {}]", hog::commands::PYTHON_TIMEOUT);
-    for command in ["grade", "contest", "final"] {
-        let help = hog().args([command, "--help"]).output().unwrap().stdout;
-        let help = String::from_utf8_lossy(&help);
-        let option = help
-            .split("--python-timeout")
-            .nth(1)
-            .unwrap_or_else(|| panic!("{command}: {help}"));
-        let option = option.split("\n  -").next().unwrap();
-        assert!(option.contains(&default), "{command}: {option}");
-    }
-}
-
 /// The `NAME  VALUE` lines of `hog grade` (9 columns) or a page's summary
 /// (11), by name.
 fn figure(text: &str, name: &str) -> Option<String> {
@@ -74,27 +59,6 @@ fn figure(text: &str, name: &str) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         })
-}
-
-#[test]
-fn the_help_texts_defaults_are_the_codes() {
-    let help = hog().args(["help", "final"]).output().unwrap().stdout;
-    let help = String::from_utf8_lossy(&help)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    use hog_solver::blind::{KICKS, KICKS_FLIPS, KICKS_GENERAL};
-    for (kicks, under) in [
-        (KICKS, "under the rules hog plays fastest (fa16)"),
-        (KICKS_FLIPS, "where the points flip the dice sides (su17)"),
-        (KICKS_GENERAL, "where rolls take the general path"),
-    ] {
-        assert!(
-            help.contains(&format!("{kicks} {under}")),
-            "{kicks} {under}: {help}"
-        );
-    }
-    assert!(help.contains("ok config, tests and hog.py"), "{help}");
 }
 
 #[test]

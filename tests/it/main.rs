@@ -5,8 +5,6 @@
 
 mod all_presets;
 mod cli_frontdoor;
-mod cli_harden;
-mod cli_newcomer;
 mod cli_rough;
 mod cli_semester;
 mod cli_tripups;
@@ -36,4 +34,5 @@ mod strategies;
 mod strategy_files;
 mod tables;
 mod turns;
+mod usage;
 mod verdicts;
