@@ -4,14 +4,11 @@
 //! here and a `mod` line below.
 
 mod all_presets;
-mod cli_frontdoor;
-mod cli_rough;
-mod cli_semester;
-mod cli_tripups;
 mod common;
 mod contest;
 mod detect;
 mod detect_fuzz;
+mod docs;
 mod exact;
 mod explain;
 mod export;
