@@ -1,7 +1,8 @@
-//! The end-to-end tests of the `hog` binary, one module per topic, in one
-//! test binary: each test binary links every dependency again, so one
-//! binary builds much faster than one per file. A new topic is a new file
-//! here and a `mod` line below.
+//! The end-to-end tests of the `hog` binary, one module per command or
+//! concern, in one test binary: each test binary links every dependency
+//! again, so one binary builds much faster than one per file. A new
+//! subject is a new file here and a `mod` line below; a test goes in the
+//! file of its subject, and helpers that several files share in `common`.
 
 mod all_presets;
 mod common;
