@@ -99,6 +99,11 @@ impl CountBar {
     pub fn inc(&self, items: u64) {
         self.0.inc(items);
     }
+
+    /// What is being done now, for a `{msg}` in `what`.
+    pub fn say(&self, now: &'static str) {
+        self.0.set_message(now);
+    }
 }
 
 impl Drop for CountBar {

@@ -13,48 +13,21 @@ use crate::files::{self, Kind};
 use crate::ops::heatmap::{heatmap, Extreme, Format, HeatmapInput, Summary};
 use crate::plot;
 use crate::progress::SolveBar;
-use crate::strategies::Strategy;
-
-/// The strategies a heatmap or page reads: SOURCE, `--diff` and
-/// `--against`; and the game they play.
-pub(super) struct Drawn {
-    pub source: Strategy,
-    pub diff: Option<Strategy>,
-    pub against: Option<Strategy>,
-    pub played: Played,
-}
-
-impl Drawn {
-    pub fn read(args: &HeatmapArgs) -> Result<Drawn> {
-        let source = read(&args.source, "the strategy")?;
-        let diff = read_option(args.diff.as_ref(), "--diff")?;
-        let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
-        let strategies: Vec<_> = std::iter::once(&source)
-            .chain(&diff)
-            .chain(&against)
-            .collect();
-        let played = play(&args.game, &strategies, args.json.json)?;
-        Ok(Drawn {
-            source,
-            diff,
-            against,
-            played,
-        })
-    }
-}
 
 pub fn run(args: &HeatmapArgs, out: &mut dyn Write) -> Result<()> {
     let json = args.json.json;
-    let drawn = Drawn::read(args)?;
+    let source = read(&args.source, "the strategy")?;
+    let diff = read_option(args.diff.as_ref(), "--diff")?;
+    let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
+    let strategies: Vec<_> = std::iter::once(&source)
+        .chain(&diff)
+        .chain(&against)
+        .collect();
+    let played = play(&args.game, &strategies, json)?;
     if crate::ops::page::is_page(&args.output) {
-        return super::page::run(args, drawn, out);
+        return super::page::run(args, source, [diff, against], played, out);
     }
-    let Drawn {
-        source,
-        diff,
-        against,
-        played: Played { rules, goal, lead },
-    } = drawn;
+    let Played { rules, goal, lead } = played;
     let format = Format::from_path(&args.output)?;
     let bar = SolveBar::new("solving");
     let mut drawn = heatmap(

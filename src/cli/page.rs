@@ -6,19 +6,22 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::heatmap::Drawn;
 use super::{sources, write_json, Lead, Played};
 use crate::cli::args::HeatmapArgs;
 use crate::ops::page::{page, sides_words, PageInput, Summary};
 use crate::progress::SolveBar;
+use crate::strategies::Strategy;
 
-pub fn run(args: &HeatmapArgs, drawn: Drawn, out: &mut dyn Write) -> Result<()> {
-    let Drawn {
-        source,
-        diff,
-        against,
-        played: Played { rules, goal, lead },
-    } = drawn;
+/// The page of SOURCE (read, with `--diff` and `--against`) in the game
+/// `played`.
+pub fn run(
+    args: &HeatmapArgs,
+    source: Strategy,
+    [diff, against]: [Option<Strategy>; 2],
+    played: Played,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let Played { rules, goal, lead } = played;
     let input = PageInput {
         rules,
         goal,

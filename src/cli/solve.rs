@@ -197,10 +197,13 @@ fn check_table_name(
     goal: u32,
     against: Option<&str>,
 ) -> Result<()> {
-    let kind = extension(path);
-    if !["csv", "json", "py"].contains(&kind.as_str()) {
+    if !matches!(
+        Kind::of_name(path),
+        Some(Kind::Csv | Kind::Json | Kind::Python)
+    ) {
         return Ok(());
     }
+    let kind = extension(path);
     let strategy = match against {
         Some(b) => format!("'best_response({b})'"),
         None => "optimal".to_string(),

@@ -25,7 +25,7 @@
 //! whole, never a mix of two goals with a stale MANIFEST.
 
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -34,7 +34,6 @@ use hog_solver::rules::check_goal;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Rules, State, PRESETS};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::sources;
 use crate::cli::args::TablesArgs;
@@ -42,6 +41,7 @@ use crate::files::{self, replace_folder, Kind};
 use crate::ops::export::{self, export, ExportInput, Exported, Format};
 use crate::ops::final_strategy::{self, find, FinalInput, Output};
 use crate::ops::heatmap::{self, heatmap, HeatmapInput, Show};
+use crate::progress::CountBar;
 use crate::strategies::{Sources, Strategy};
 
 /// The presets with a full set of tables, exports and heatmaps; every
@@ -143,15 +143,9 @@ fn build(
 ) -> Result<()> {
     // Three tables per full set, each with its exports and heatmap; one
     // file for every other preset.
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(3 * PRESETS.len() as u64).with_style(ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} tables {msg}",
-        )?)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = CountBar::new(3 * PRESETS.len() as u64, "tables {msg}");
     for preset in PRESETS {
-        bar.set_message(preset.name);
+        bar.say(preset.name);
         if !FULL_SETS.contains(&preset.name) {
             finals.push(write_final(dirs.staging, preset.name, goal, sources)?);
             bar.inc(3);
@@ -259,7 +253,7 @@ fn build(
         )?);
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    drop(bar);
     let manifest = manifest(goal, entries, finals);
     files::write(
         &dirs.staging.join("MANIFEST.md"),
