@@ -1,8 +1,15 @@
-//! Progress bars on stderr for long work, shown only on a terminal; and the
-//! stop a caller gives a command ([`with_stop`]), which its solve bars check.
+//! Progress bars on stderr for long work, shown only on a terminal; off a
+//! terminal (a pipe, an editor's output pane, CI), long work says what it
+//! is doing in one line on stderr as it starts instead ([`say`]): solves and
+//! evaluations of at least [`BAR_MIN_STATES`] states, and searches predicted
+//! to take at least [`LONG`]. Work shorter than these says nothing, so that
+//! what a quick command prints does not depend on where its stderr goes.
+//! And the stop a caller gives a command ([`with_stop`]), which its solve
+//! bars check.
 
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -14,6 +21,18 @@ use crate::printable::printable_line;
 
 /// Solves and evaluations of fewer states than this are too quick for a bar.
 const BAR_MIN_STATES: u64 = 1_000_000;
+
+/// Searches predicted to take less processor time than this say nothing
+/// off a terminal.
+const LONG: Duration = Duration::from_secs(2);
+
+/// Off a terminal, what long work is doing, in one line on stderr (one
+/// that cannot be printed changes nothing).
+fn say(line: &str) {
+    if !std::io::stderr().is_terminal() {
+        let _ = writeln!(std::io::stderr(), "{}", printable_line(line));
+    }
+}
 
 thread_local! {
     /// The stop of the command running on this thread, where its caller
@@ -41,7 +60,13 @@ pub fn with_stop<T>(stop: &Stop, work: impl FnOnce() -> T) -> T {
 /// shown only on a terminal, and only for work of at least
 /// [`BAR_MIN_STATES`] states (fa16 from goal 708, other presets from 1000).
 /// It checks the stop of [`with_stop`] at each report.
-pub struct SolveBar(ProgressBar, Option<Stop>);
+pub struct SolveBar {
+    bar: ProgressBar,
+    stop: Option<Stop>,
+    what: String,
+    /// Whether the line off a terminal was said.
+    said: AtomicBool,
+}
 
 impl SolveBar {
     pub fn new(what: &str) -> SolveBar {
@@ -55,25 +80,34 @@ impl SolveBar {
         } else {
             ProgressBar::hidden()
         };
-        SolveBar(bar, STOP.with(|s| s.borrow().clone()))
+        SolveBar {
+            bar,
+            stop: STOP.with(|s| s.borrow().clone()),
+            what: what.to_string(),
+            said: AtomicBool::new(false),
+        }
     }
 
     /// `done` of `all` states are solved.
     pub fn report(&self, done: u64, all: u64) {
-        if let Some(stop) = &self.1 {
+        if let Some(stop) = &self.stop {
             stop.check();
         }
-        if all >= BAR_MIN_STATES && self.0.is_hidden() && std::io::stderr().is_terminal() {
-            self.0.set_draw_target(ProgressDrawTarget::stderr());
+        if all >= BAR_MIN_STATES && !self.said.swap(true, Ordering::Relaxed) {
+            if std::io::stderr().is_terminal() {
+                self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            } else {
+                say(&format!("{}: {all} states", self.what));
+            }
         }
-        self.0.set_length(all);
-        self.0.set_position(done);
+        self.bar.set_length(all);
+        self.bar.set_position(done);
     }
 }
 
 impl Drop for SolveBar {
     fn drop(&mut self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
     }
 }
 
@@ -178,6 +212,19 @@ pub struct Spinner {
 }
 
 impl Spinner {
+    /// A spinner for work predicted to take `seconds` of processor time:
+    /// off a terminal, where no spinner shows, work predicted to take at
+    /// least [`LONG`] says so in one line.
+    pub fn predicted(what: &str, seconds: u64) -> Spinner {
+        if Duration::from_secs(seconds) >= LONG {
+            say(&format!(
+                "{what}, which takes about {seconds} s of processor time (up to a few times \
+                 that in wall time on a busy machine)"
+            ));
+        }
+        Spinner::new(what)
+    }
+
     pub fn new(what: &str) -> Spinner {
         let bar = ProgressBar::hidden().with_style(
             ProgressStyle::with_template("{msg} {spinner} {elapsed}").expect("a valid template"),

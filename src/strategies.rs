@@ -194,6 +194,10 @@ fn named(text: &str) -> Result<Named> {
         ),
         Ok(spec) => spec,
         Err(e) if exists => bail!("{e}; to read the file '{trimmed}', name it ./{trimmed}"),
+        Err(_) if Path::new(trimmed).is_dir() => bail!(
+            "'{trimmed}' is a folder: name the strategy's file in it, such as {}",
+            Path::new(trimmed).join("hog.py").display()
+        ),
         Err(e) if !trimmed.is_empty() && !trimmed.contains('(') => {
             bail!("{e} (a file is named ./{trimmed})")
         }

@@ -103,11 +103,9 @@ pub fn explain<'py>(
     let played = game_of(py, rules, goal, &[against, given])?;
     let input = ExplainInput {
         cell: cell(score, opponent_score, sides),
-        against: against
-            .map(|s| played.strategy(py, s, timeout))
-            .transpose()?,
+        against: against.map(|s| played.strategy(s, timeout)).transpose()?,
         strategy: match (strategy, given) {
-            (_, Some(s)) => Some(Explained::Given(played.strategy(py, s, timeout)?)),
+            (_, Some(s)) => Some(Explained::Given(played.strategy(s, timeout)?)),
             (Some(_), None) => Some(Explained::Final),
             (None, None) => None,
         },
@@ -232,11 +230,9 @@ pub fn heatmap<'py>(
         }
     };
     let input = HeatmapInput {
-        source: played.strategy(py, strategy, timeout)?,
-        diff: diff.map(|s| played.strategy(py, s, timeout)).transpose()?,
-        against: against
-            .map(|s| played.strategy(py, s, timeout))
-            .transpose()?,
+        source: played.strategy(strategy, timeout)?,
+        diff: diff.map(|s| played.strategy(s, timeout)).transpose()?,
+        against: against.map(|s| played.strategy(s, timeout)).transpose()?,
         show,
         format: Format::Png,
         rules: played.rules,

@@ -29,12 +29,7 @@ impl Played {
     /// a path as read (so `optimal`, `final` and file names mean what they
     /// mean on the command line), anything else (a callable, an array, a
     /// result) as its policy for the game, named as records name it.
-    pub fn strategy(
-        &self,
-        py: Python<'_>,
-        strategy: &Bound<'_, PyAny>,
-        timeout: u64,
-    ) -> PyResult<Strategy> {
+    pub fn strategy(&self, strategy: &Bound<'_, PyAny>, timeout: u64) -> PyResult<Strategy> {
         if let Some(text) = strategy_text(strategy)? {
             return self.read(&text);
         }
@@ -58,7 +53,7 @@ impl Played {
         strategy: &Bound<'_, PyAny>,
         timeout: u64,
     ) -> PyResult<(Policy, String)> {
-        let strategy = self.strategy(py, strategy, timeout)?;
+        let strategy = self.strategy(strategy, timeout)?;
         let name = strategy.name().to_string();
         let policy = crate::strategy::play(py, &strategy, &self.rules, self.goal, timeout)?;
         Ok((policy, name))

@@ -10,6 +10,7 @@ use hog::ops::solve::solve as cli_solve;
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
 use hog_solver::table::PolicyTable;
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 
 use crate::error::{command_error, value_error};
@@ -158,10 +159,8 @@ pub fn grade(
 ) -> PyResult<Grade> {
     let played = game_of(py, rules, goal, &[Some(strategy), against])?;
     let input = GradeInput {
-        strategy: played.strategy(py, strategy, timeout)?,
-        against: against
-            .map(|a| played.strategy(py, a, timeout))
-            .transpose()?,
+        strategy: played.strategy(strategy, timeout)?,
+        against: against.map(|a| played.strategy(a, timeout)).transpose()?,
         rules: played.rules.clone(),
         goal: played.goal,
         exact,
@@ -171,6 +170,12 @@ pub fn grade(
         grade_with(&input, &sources(timeout).with_stop(stop), progress)
     })?
     .map_err(command_error)?;
+    // A table pasted from a file made for another game: said as `hog grade`
+    // says it, as a warning.
+    if let Some(warning) = &graded.made_for_another_game {
+        let message = std::ffi::CString::new(warning.as_str()).expect("no NUL in the message");
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 2)?;
+    }
     let pick = |f: fn(&Figures<Exact>) -> &Exact| -> PyResult<Option<Py<PyAny>>> {
         graded
             .exact

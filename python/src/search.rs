@@ -42,9 +42,7 @@ pub fn final_strategy(
         (None, against) => against,
     };
     let input = FinalInput {
-        against: against
-            .map(|a| played.strategy(py, a, timeout))
-            .transpose()?,
+        against: against.map(|a| played.strategy(a, timeout)).transpose()?,
         rules: played.rules.clone(),
         goal: played.goal,
         effort: None,
@@ -82,7 +80,7 @@ fn against_field(
     let input = FieldInput {
         field: field
             .iter()
-            .map(|b| played.strategy(py, b, timeout))
+            .map(|b| played.strategy(b, timeout))
             .collect::<PyResult<_>>()?,
         rules: rules.clone(),
         goal,

@@ -2,7 +2,7 @@
 //! ways the rules decide (goal, scores, sides, num_rolls) are read as plain
 //! integers and checked by the library, so every such error names the value.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 pub use crate::ops::export::Format;
 pub use crate::ops::heatmap::Show;
@@ -28,14 +28,11 @@ pub struct Cli {
 #[derive(Args)]
 pub struct GameArgs {
     /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
-    /// canonical rules text [default: the strategy file's rules, else the
-    /// semester the project folder's ok config, tests and hog.py name (the
-    /// folder of a Python file given, else the working folder), else fa16]
+    /// canonical rules text
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 
-    /// The goal: the game ends when a score reaches it [default: the
-    /// strategy file's goal, else 100]
+    /// The goal: the game ends when a score reaches it
     #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
     pub goal: Option<i64>,
 }
@@ -44,11 +41,11 @@ pub struct GameArgs {
 #[derive(Args)]
 pub struct FixedGameArgs {
     /// A preset or semester (hog rules list: fa16, fa13, sp24, ...) or a
-    /// canonical rules text [default: fa16]
+    /// canonical rules text
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
 
-    /// The goal: the game ends when a score reaches it [default: 100]
+    /// The goal: the game ends when a score reaches it
     #[arg(long, value_name = "GOAL", allow_negative_numbers = true)]
     pub goal: Option<i64>,
 }
@@ -61,6 +58,60 @@ impl FixedGameArgs {
             goal: self.goal,
         }
     }
+}
+
+/// The command line, whose help names the defaults of `--rules` and
+/// `--goal` from the values the code plays ([`crate::game::DEFAULT_RULES`],
+/// [`crate::game::DEFAULT_GOAL`]), so that it cannot say another.
+pub fn command() -> clap::Command {
+    use crate::game::{DEFAULT_GOAL, DEFAULT_RULES};
+    let folder = "the semester the project folder's ok config, tests and hog.py name";
+    let mut cli = Cli::command();
+    let names: Vec<String> = cli
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        // dist and turn take no strategy: their game is the folder's.
+        let fixed = ["dist", "turn"].contains(&name.as_str());
+        cli = cli.mut_subcommand(name, |sub| {
+            // An option with a default of its own (hog tables' --goal) shows it.
+            let has = |id: &str| {
+                sub.get_arguments()
+                    .any(|a| a.get_id() == id && a.get_default_values().is_empty())
+            };
+            let (rules, goal) = if fixed {
+                (
+                    format!("{folder} (the working folder), else {DEFAULT_RULES}"),
+                    DEFAULT_GOAL.to_string(),
+                )
+            } else {
+                (
+                    format!(
+                        "the strategy file's rules, else {folder} (the folder of a Python \
+                         file given, else the working folder), else {DEFAULT_RULES}"
+                    ),
+                    format!("the strategy file's goal, else {DEFAULT_GOAL}"),
+                )
+            };
+            let default = |arg: clap::Arg, default: String| {
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                arg.help(format!("{help} [default: {default}]"))
+            };
+            let (has_rules, has_goal) = (has("rules"), has("goal"));
+            let sub = if has_rules {
+                sub.mut_arg("rules", |a| default(a, rules))
+            } else {
+                sub
+            };
+            if has_goal {
+                sub.mut_arg("goal", |a| default(a, goal))
+            } else {
+                sub
+            }
+        });
+    }
+    cli
 }
 
 /// Output for machines.
@@ -149,7 +200,8 @@ pub enum Command {
     Dist(DistArgs),
     /// Play one turn with given die faces.
     Turn(TurnArgs),
-    /// Inspect a policy table file.
+    /// What a policy table holds: its rules, goal, objective, format version
+    /// and checksum (verified).
     Table(TableArgs),
     /// Print a shell completion script: `hog completions bash > hog.bash`.
     Completions(CompletionsArgs),
@@ -398,21 +450,12 @@ pub struct ExportArgs {
 
 #[derive(Args)]
 pub struct TableArgs {
-    #[command(subcommand)]
-    pub command: TableCommand,
-}
+    /// The policy table file.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 
-#[derive(Subcommand)]
-pub enum TableCommand {
-    /// Print a policy table's header: rules, goal, objective, format version, checksum.
-    Info {
-        /// The policy table file.
-        #[arg(value_name = "FILE")]
-        file: std::path::PathBuf,
-
-        #[command(flatten)]
-        json: JsonArgs,
-    },
+    #[command(flatten)]
+    pub json: JsonArgs,
 }
 
 #[derive(Args)]

@@ -11,7 +11,11 @@ use crate::cli::args::DistArgs;
 use crate::ops::dist::{dist, DistInput, Outcome};
 
 pub fn run(args: &DistArgs, out: &mut dyn Write) -> Result<()> {
-    let Played { rules, goal, lead } = play(&args.turn.game.game(), &[], args.json.json)?;
+    let played = play(&args.turn.game.game(), &[], args.json.json)?;
+    let name = played.name();
+    let Played {
+        rules, goal, lead, ..
+    } = played;
     let distribution = dist(&DistInput {
         rules: rules.clone(),
         goal,
@@ -23,7 +27,11 @@ pub fn run(args: &DistArgs, out: &mut dyn Write) -> Result<()> {
         return write_json(out, &distribution);
     }
     let (state, num_rolls) = (distribution.state, distribution.num_rolls);
-    writeln!(out, "{}", turn_header(&rules, goal, state, num_rolls))?;
+    writeln!(
+        out,
+        "{}",
+        turn_header(&name, &rules, goal, state, num_rolls)
+    )?;
     writeln!(
         out,
         "{:>6}  {:>6}  {:>14}  {:>5}  {:>11}  fraction",

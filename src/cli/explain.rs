@@ -25,7 +25,11 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<()> {
         _ => None,
     };
     let strategies: Vec<_> = against.iter().chain(given).collect();
-    let Played { rules, goal, lead } = play(&args.game, &strategies, args.json.json)?;
+    let played = play(&args.game, &strategies, args.json.json)?;
+    let name = played.name();
+    let Played {
+        rules, goal, lead, ..
+    } = played;
     let rules = &rules;
     let bar = SolveBar::new("solving");
     let explanation = explain(
@@ -49,13 +53,13 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<()> {
     if args.json.json {
         return write_json(out, &explanation);
     }
-    write(&explanation, rules, out)
+    write(&explanation, &name, rules, out)
 }
 
 /// The most hidden values shown one by one: a column each, a share each.
 const MAX_COLUMNS: usize = 4;
 
-fn write(e: &Explanation, rules: &Rules, out: &mut dyn Write) -> Result<()> {
+fn write(e: &Explanation, name: &str, rules: &Rules, out: &mut dyn Write) -> Result<()> {
     let x = e.state;
     let mix = e.hidden.as_ref().filter(|h| !h.is_empty());
     // How a draw counts, only where a game can be endless (a turn that can
@@ -67,17 +71,19 @@ fn write(e: &Explanation, rules: &Rules, out: &mut dyn Write) -> Result<()> {
             String::new()
         }
     };
+    // Why it counts so, said where it counts.
+    let as_win_rate = "0, as a win rate counts wins only";
     let play = match (&e.strategy, &e.against) {
         (Some(strategy), Some(against)) => format!(
             "after this turn {strategy} plays on against {against}{}",
-            draw("0")
+            draw(as_win_rate)
         ),
         (_, None) => format!(
             "both players play the self-play optimum, not a strategy of yours (--strategy \
              FILE explains one){}",
-            draw("1/2")
+            draw("1/2, as the self-play optimum's zero-sum game counts it")
         ),
-        (None, Some(against)) => format!("the opponent plays {against}{}", draw("0")),
+        (None, Some(against)) => format!("the opponent plays {against}{}", draw(as_win_rate)),
     };
     let what = rules
         .hidden()
@@ -89,8 +95,8 @@ fn write(e: &Explanation, rules: &Rules, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(
         out,
-        "{}, goal {}: score {}, opponent_score {}, {sides}; {play}",
-        e.rules, e.goal, e.score, e.opponent_score
+        "{name}, goal {}: score {}, opponent_score {}, {sides}; {play}",
+        e.goal, e.score, e.opponent_score
     )?;
     write_hidden(e, rules, x, out)?;
     let chance = |a: &Action| match &a.exact_text {

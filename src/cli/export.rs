@@ -39,6 +39,8 @@ struct Summary {
     file: String,
     format: &'static str,
     rules: String,
+    /// The semester the user knows, where its preset has another name.
+    semester: Option<String>,
     goal: u32,
     objective: String,
     baseline: Option<String>,
@@ -59,7 +61,14 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     )?;
     // An export to stdout prints the file there: the lead line goes to stderr.
     let to_stdout = args.output.as_ref().is_none_or(|o| o.as_os_str() == "-");
-    let Played { rules, goal, lead } = play(&args.game, &[&source], json || to_stdout)?;
+    let played = play(&args.game, &[&source], json || to_stdout)?;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let format = format_of(args.format, args.output.as_deref())?;
     let Exported {
         mut info,
@@ -78,12 +87,13 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     )?;
     info.made_by = Some(made_by(
         &args.source,
-        &rules,
+        semester.as_deref().unwrap_or(&rules.name()),
         goal,
         format,
         args.sides,
         args.hidden.as_deref(),
     ));
+    info.semester = semester.clone();
     let text = render(format, &info, &policy)?;
     // `-o -` is stdout, as no -o.
     let Some(path) = args.output.as_ref().filter(|p| p.as_os_str() != "-") else {
@@ -111,6 +121,7 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> Result<()> {
                 file: path.display().to_string(),
                 format: format.name(),
                 rules: rules.name(),
+                semester,
                 goal,
                 objective: info.objective.clone(),
                 baseline: info.grade.as_ref().map(|g| g.baseline.clone()),
@@ -123,7 +134,7 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> Result<()> {
         );
     }
     writeln!(out, "written      {} ({})", path.display(), format.name())?;
-    writeln!(out, "rules        {}, goal {goal}", rules.name())?;
+    writeln!(out, "rules        {name}, goal {goal}")?;
     writeln!(out, "objective    {}", info.objective)?;
     match &info.grade {
         Some(g) => writeln!(

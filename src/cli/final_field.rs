@@ -19,7 +19,14 @@ use crate::ops::final_strategy::{made_by, Output};
 
 pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
     let json = args.json.json;
-    let (field, Played { rules, goal, lead }) = against(args)?;
+    let (field, played) = against(args)?;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let output = args.output.as_deref().map(Output::of).transpose()?;
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
@@ -45,18 +52,24 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
     };
     let mut summary = find_field(&input, &sources(&args.python), &|_, _| {})?;
     if let (Some(path), Some(Output::Export(format))) = (&args.output, &output) {
-        summary.info.made_by = Some(made_by(&rules, goal, &args.against));
+        summary.info.made_by = Some(made_by(
+            semester.as_deref().unwrap_or(&rules.name()),
+            goal,
+            &args.against,
+        ));
+        summary.info.semester = semester.clone();
         let text = export::render(*format, &summary.info, &summary.policy)?;
         files::write(path, format.kind(), args.force, |w| {
             Ok(w.write_all(text.as_bytes())?)
         })?;
     }
     summary.file = args.output.as_ref().map(|p| p.display().to_string());
+    summary.semester = semester;
     if json {
         lead.before(out)?;
         return write_json(out, &summary);
     }
-    lead.rules(out, 13, &summary.rules, Some(("goal", &goal.to_string())))?;
+    lead.rules(out, 13, &name, Some(("goal", &goal.to_string())))?;
     writeln!(
         out,
         "against      a field of {}, each met as often",

@@ -23,6 +23,8 @@ use crate::strategies::Strategy;
 #[derive(Serialize)]
 struct Summary {
     rules: String,
+    /// The semester the user knows, where its preset has another name.
+    semester: Option<String>,
     goal: u32,
     against: String,
     win_rate: f64,
@@ -69,7 +71,14 @@ pub(super) fn against(args: &FinalArgs) -> Result<(Vec<Strategy>, Played)> {
 /// `hog final` against one opponent.
 pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
     let json = args.json.json;
-    let (against, Played { rules, goal, lead }) = against(args)?;
+    let (against, played) = against(args)?;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let output = args.output.as_deref().map(Output::of).transpose()?;
     let mut found = find(
         &FinalInput {
@@ -85,7 +94,12 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
         // The search's spinner says it works; no bar counts its states.
         &|_, _| {},
     )?;
-    found.info.made_by = Some(made_by(&rules, goal, &args.against));
+    found.info.made_by = Some(made_by(
+        semester.as_deref().unwrap_or(&rules.name()),
+        goal,
+        &args.against,
+    ));
+    found.info.semester = semester.clone();
     if let (Some(path), Some(output)) = (&args.output, &output) {
         write(&found, path, output, args.force)?;
     }
@@ -104,6 +118,7 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
     let grade = &response.grade;
     let summary = Summary {
         rules: rules.name(),
+        semester,
         goal,
         against: against.clone(),
         win_rate: grade.win_rate,
@@ -124,7 +139,7 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
         lead.before(out)?;
         return write_json(out, &summary);
     }
-    lead.rules(out, 13, &summary.rules, Some(("goal", &goal.to_string())))?;
+    lead.rules(out, 13, &name, Some(("goal", &goal.to_string())))?;
     if let Some(note) = &summary.not_graded {
         writeln!(out, "note         {note}")?;
     }

@@ -16,6 +16,10 @@ use crate::progress::SolveBar;
 
 #[derive(Serialize)]
 struct Grade {
+    rules: String,
+    /// The semester the user knows, where its preset has another name.
+    semester: Option<String>,
+    goal: u32,
     strategy: String,
     baseline: String,
     win_rate: f64,
@@ -32,6 +36,9 @@ struct Grade {
     meets_target: Option<bool>,
     /// A word when the strategy ties or loses to the baseline.
     warning: Option<String>,
+    /// A word when the strategy is a module holding a table made for
+    /// another game.
+    made_for_another_game: Option<String>,
     /// With --exact: the same figures as reduced fractions "p/q".
     #[serde(skip_serializing_if = "Option::is_none")]
     win_rate_exact: Option<String>,
@@ -51,7 +58,14 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
     let strategy = read(&args.strategy, "the strategy")?;
     let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
     let strategies: Vec<_> = std::iter::once(&strategy).chain(&against).collect();
-    let Played { rules, goal, lead } = play(&args.game, &strategies, json)?;
+    let played = play(&args.game, &strategies, json)?;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let rules = &rules;
     let bar = SolveBar::new("grading");
     let graded = grade(
@@ -70,6 +84,9 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
     let fraction =
         |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));
     let grade = Grade {
+        rules: rules.name(),
+        semester,
+        goal,
         strategy: graded.strategy.clone(),
         win_rate: floats.win_rate,
         first: floats.first.a_wins,
@@ -79,6 +96,7 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
         course_target: graded.course_target.map(str::to_string),
         meets_target: graded.meets_target,
         warning: graded.warning.clone(),
+        made_for_another_game: graded.made_for_another_game.clone(),
         baseline: graded.against.clone(),
         win_rate_exact: fraction(|e| &e.win_rate),
         first_exact: fraction(|e| &e.first.a_wins),
@@ -90,10 +108,8 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
     }
     writeln!(
         out,
-        "{}, goal {goal}: {} against {}",
-        rules.name(),
-        grade.strategy,
-        grade.baseline
+        "{name}, goal {goal}: {} against {}",
+        grade.strategy, grade.baseline
     )?;
     // Each figure: 12 decimals, or with --exact 17 significant digits of
     // the exact value and its fraction on the line below.
@@ -150,7 +166,10 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
             }
         )?;
     }
-    if let Some(warning) = &grade.warning {
+    for warning in [&grade.warning, &grade.made_for_another_game]
+        .into_iter()
+        .flatten()
+    {
         writeln!(out, "warning   {warning}")?;
     }
     if rules.clamps_answers() {

@@ -27,7 +27,13 @@ pub fn run(args: &HeatmapArgs, out: &mut dyn Write) -> Result<()> {
     if crate::ops::page::is_page(&args.output) {
         return super::page::run(args, source, [diff, against], played, out);
     }
-    let Played { rules, goal, lead } = played;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let format = Format::from_path(&args.output)?;
     let bar = SolveBar::new("solving");
     let mut drawn = heatmap(
@@ -51,16 +57,17 @@ pub fn run(args: &HeatmapArgs, out: &mut dyn Write) -> Result<()> {
         Ok(w.write_all(&drawn.picture)?)
     })?;
     drawn.summary.file = Some(args.output.display().to_string());
+    drawn.summary.semester = semester;
     if json {
         lead.before(out)?;
         return write_json(out, &drawn.summary);
     }
-    print_summary(&drawn.summary, &lead, out)
+    print_summary(&drawn.summary, &name, &lead, out)
 }
 
-fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<()> {
-    lead.rules(out, 11, &summary.rules, None)?;
-    writeln!(out, "goal       {}", summary.goal)?;
+fn print_summary(summary: &Summary, name: &str, lead: &Lead, out: &mut dyn Write) -> Result<()> {
+    lead.rules(out, 13, name, None)?;
+    writeln!(out, "goal         {}", summary.goal)?;
     let shows = match (summary.show, &summary.other) {
         ("action", _) => format!("num_rolls of {}", summary.source),
         ("win", _) => format!("P(player to move wins) of {}", summary.source),
@@ -71,13 +78,13 @@ fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<
             other.as_deref().unwrap_or_default()
         ),
     };
-    writeln!(out, "shows      {shows}")?;
+    writeln!(out, "shows        {shows}")?;
     if let Some(baseline) = &summary.baseline {
-        writeln!(out, "against    {baseline}")?;
+        writeln!(out, "against      {baseline}")?;
     }
     if let Some(differing) = summary.differing {
         let states = summary.goal as usize * summary.goal as usize * summary.panels.len();
-        writeln!(out, "differing  {differing} of {states} states")?;
+        writeln!(out, "differing    {differing} of {states} states")?;
         let at = |e: &Extreme| {
             let sides = if summary.panels.len() > 1 {
                 format!(", {}-sided dice", e.sides)
@@ -92,20 +99,23 @@ fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<
         if differing > 0 {
             let source = &summary.source;
             match &summary.largest_gain {
-                Some(gain) => writeln!(out, "most gain  {}", at(gain))?,
-                None => writeln!(out, "most gain  none: {source} wins more in no state")?,
+                Some(gain) => writeln!(out, "most gain    {}", at(gain))?,
+                None => writeln!(out, "most gain    none: {source} wins more in no state")?,
             }
             match &summary.largest_loss {
-                Some(loss) => writeln!(out, "most loss  {}", at(loss))?,
-                None => writeln!(out, "most loss  none: {source} wins less in no state")?,
+                Some(loss) => writeln!(out, "most loss    {}", at(loss))?,
+                None => writeln!(out, "most loss    none: {source} wins less in no state")?,
             }
         }
+    }
+    if let Some(warning) = &summary.made_for_another_game {
+        writeln!(out, "warning      {warning}")?;
     }
     let columns = summary.width / plot::PANEL_WIDTH;
     let rows = summary.height / plot::PANEL_HEIGHT;
     writeln!(
         out,
-        "written    {} ({}, {}x{} pixels: {} panel{} of {}x{} in {rows} row{} of {columns})",
+        "written      {} ({}, {}x{} pixels: {} panel{} of {}x{} in {rows} row{} of {columns})",
         summary.file.as_deref().unwrap_or_default(),
         summary.format,
         summary.width,

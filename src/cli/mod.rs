@@ -37,8 +37,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::FromArgMatches;
 use hog_solver::strategy::Policy;
 use hog_solver::Rules;
 use serde::Serialize;
@@ -52,7 +52,10 @@ use crate::{game, printable};
 /// Runs `hog ARGS...` (`args` with the program's name first) as the binary
 /// does; its exit status (0, or 2 for an error).
 pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match args::command()
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
@@ -78,8 +81,9 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
 /// clap's help and version as clap prints them, and the same help where a
 /// command is left out (a bare `hog` lists the commands, as `hog --help`,
 /// on stdout with status 0); any other clap error as one `error:` line
-/// (clap's message, its indented details joined on, ranges in words) and
-/// the usage line clap gives (or its pointer to `--help`).
+/// (clap's message, its indented details joined on, ranges in words, and
+/// the name clap finds nearest a misspelt command or option) and the usage
+/// line clap gives (or its pointer to `--help`).
 fn usage_error(error: &clap::Error) -> u8 {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -104,7 +108,17 @@ fn usage_error(error: &clap::Error) -> u8 {
         .copied()
         .collect::<Vec<_>>()
         .join(" ");
-    let message = ranges_in_words(&message);
+    let mut message = ranges_in_words(&message);
+    for kind in [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg] {
+        let near = match error.get(kind) {
+            Some(ContextValue::String(near)) => Some(near),
+            Some(ContextValue::Strings(near)) => near.first(),
+            _ => None,
+        };
+        if let Some(near) = near {
+            message += &format!(" (did you mean '{near}'?)");
+        }
+    }
     let hint = lines
         .iter()
         .find(|l| l.starts_with("Usage:"))
@@ -172,7 +186,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Explain(args) => explain::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Completions(args) => {
-            clap_complete::generate(args.shell, &mut Cli::command(), "hog", out);
+            clap_complete::generate(args.shell, &mut args::command(), "hog", out);
             Ok(())
         }
         Command::Tables(args) => tables::run(args, out),
@@ -217,6 +231,16 @@ struct Played {
     rules: Rules,
     goal: u32,
     lead: Lead,
+    /// The semester the user knows, where the preset that plays it has
+    /// another name (see [`crate::game::Game::semester`]).
+    semester: Option<String>,
+}
+
+impl Played {
+    /// The rules as the output names them: `sp26 (= sp24)`.
+    fn name(&self) -> String {
+        game::named(&self.rules, self.semester.as_deref())
+    }
 }
 
 /// The game from --rules, --goal, the strategies read and the project
@@ -244,6 +268,7 @@ fn play_in(
         rules: found.rules,
         goal: found.goal,
         lead: Lead::new(found.line, stderr),
+        semester: found.semester,
     })
 }
 

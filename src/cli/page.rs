@@ -21,9 +21,16 @@ pub fn run(
     played: Played,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let Played { rules, goal, lead } = played;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let input = PageInput {
         rules,
+        semester,
         goal,
         source,
         against,
@@ -40,7 +47,7 @@ pub fn run(
         lead.before(out)?;
         return write_json(out, &summary);
     }
-    print_summary(&summary, &lead, out)
+    print_summary(&summary, &name, &lead, out)
 }
 
 /// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
@@ -51,40 +58,43 @@ fn view_words(view: &str) -> &str {
     }
 }
 
-fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<()> {
-    lead.rules(out, 11, &summary.rules, None)?;
-    writeln!(out, "goal       {}", summary.goal)?;
+fn print_summary(summary: &Summary, name: &str, lead: &Lead, out: &mut dyn Write) -> Result<()> {
+    lead.rules(out, 13, name, None)?;
+    writeln!(out, "goal         {}", summary.goal)?;
     let second = match &summary.other {
         Some(other) => format!("P(win) minus P(win) of {other} where their num_rolls differ"),
         None => "P(player to move wins)".to_string(),
     };
     writeln!(
         out,
-        "shows      num_rolls of {} and {second}; on hover each action's chance",
+        "shows        num_rolls of {} and {second}; on hover each action's chance",
         summary.strategy
     )?;
-    writeln!(out, "against    {}", summary.against)?;
+    writeln!(out, "against      {}", summary.against)?;
     // Rounded as `hog grade` rounds.
     writeln!(
         out,
-        "win rate   {:.12}  (exact: the mean of the two seatings)",
+        "win rate     {:.12}  (exact: the mean of the two seatings)",
         summary.win_rate
     )?;
     writeln!(
         out,
-        "best       {:.12}  (the best response to {})",
+        "best         {:.12}  (the best response to {})",
         summary.best, summary.against
     )?;
     if let Some(target) = &summary.target {
-        writeln!(out, "target     {target}")?;
+        writeln!(out, "target       {target}")?;
     }
     if let Some(verdict) = &summary.verdict {
-        writeln!(out, "warning    {verdict}")?;
+        writeln!(out, "warning      {verdict}")?;
+    }
+    if let Some(warning) = &summary.made_for_another_game {
+        writeln!(out, "warning      {warning}")?;
     }
     if let Some(bound) = summary.bound {
         writeln!(
             out,
-            "bound      {bound}: the best response that sees the dice sides{}",
+            "bound        {bound}: the best response that sees the dice sides{}",
             if summary.blind {
                 "; no strategy of the two scores wins more"
             } else {
@@ -94,7 +104,7 @@ fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<
     }
     writeln!(
         out,
-        "written    {} (HTML, {:.1} MB; views: {})",
+        "written      {} (HTML, {:.1} MB; views: {})",
         summary.file,
         summary.bytes as f64 / 1e6,
         summary

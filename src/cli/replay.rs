@@ -142,7 +142,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "{}, goal {goal}: player 0 {} vs player 1 {}, from {score0}-{score1}, sides {}",
-        rules.name(),
+        played.name(),
         args.players.p0,
         args.players.p1,
         start.sides

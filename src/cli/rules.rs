@@ -18,50 +18,43 @@ pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// Every preset, a row each: its name, the semesters that played it, the
+/// course baseline and target, and what the rules hide from
+/// `final_strategy` (`hog rules show` has each one's course and rules).
 fn list(json: bool, out: &mut dyn Write) -> Result<()> {
     let listing = presets();
     if json {
         return write_json(out, &listing);
     }
-    let rows: Vec<[String; 6]> = std::iter::once(
-        [
-            "preset",
-            "also (semesters)",
-            "baseline",
-            "target",
-            "hidden from final_strategy",
-            "course",
-        ]
-        .map(str::to_string),
-    )
-    .chain(listing.presets.iter().map(|p| {
-        [
-            p.name.to_string(),
-            if p.aliases.is_empty() {
-                "-".to_string()
-            } else {
-                p.aliases.join(" ")
-            },
-            p.baseline.to_string(),
-            p.target.unwrap_or("-").to_string(),
-            p.hidden_state.clone().unwrap_or_else(|| "nothing".into()),
-            match p.graded_as {
-                Some(graded) => format!(
-                    "{} (a step of the project, not graded: hand in {graded}'s file)",
-                    p.course
-                ),
-                None => p.course.to_string(),
-            },
-        ]
-    }))
-    .collect();
+    let head = [
+        "preset",
+        "semesters",
+        "baseline",
+        "target",
+        "hidden from final_strategy",
+    ];
+    let rows: Vec<[String; 5]> = std::iter::once(head.map(str::to_string))
+        .chain(listing.presets.iter().map(|p| {
+            [
+                p.name.to_string(),
+                match p.graded_as {
+                    // The -simple twins: a step of the project, not graded.
+                    Some(graded) => format!("a step of {graded}"),
+                    None => p.semesters.clone(),
+                },
+                p.baseline.to_string(),
+                p.target.unwrap_or("-").to_string(),
+                p.hidden_state.clone().unwrap_or_else(|| "-".into()),
+            ]
+        }))
+        .collect();
     let width = |column: usize| rows.iter().map(|r| r[column].len()).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..5).map(width).collect();
+    let widths: Vec<usize> = (0..4).map(width).collect();
     for row in &rows {
         for (cell, width) in row.iter().zip(&widths) {
             write!(out, "{cell:<width$}  ")?;
         }
-        writeln!(out, "{}", row[5])?;
+        writeln!(out, "{}", row[4])?;
     }
     Ok(())
 }

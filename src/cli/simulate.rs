@@ -24,7 +24,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "{}, goal {goal}: player 0 {} (moves first) vs player 1 {}, {} games, seed {}",
-        rules.name(),
+        played.name(),
         args.players.p0,
         args.players.p1,
         result.games,

@@ -21,6 +21,8 @@ use crate::strategies::{extension, Strategy};
 #[derive(Serialize)]
 struct Summary {
     rules: String,
+    /// The semester the user knows, where its preset has another name.
+    semester: Option<String>,
     goal: u32,
     objective: &'static str,
     against: Option<String>,
@@ -56,6 +58,7 @@ impl<V: Probability> Solved<V> {
         };
         Summary {
             rules: model.rules().name(),
+            semester: None,
             goal: model.goal(),
             objective: if against.is_some() {
                 "best_response"
@@ -82,11 +85,18 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         .transpose()?;
     // A table written to stdout (-o -) leaves the lead line to stderr.
     let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
-    let Played { rules, goal, lead } = play(
+    let played = play(
         &args.game,
         &against.iter().collect::<Vec<_>>(),
         json || to_stdout,
     )?;
+    let name = played.name();
+    let Played {
+        rules,
+        goal,
+        lead,
+        semester,
+    } = played;
     let rules = &rules;
     if let Some(path) = &args.output {
         check_table_name(path, rules, goal, args.against.as_deref())?;
@@ -169,6 +179,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         let summary = solved.summary(&model, args.against.as_ref());
         (summary, solved.policy.sees_hidden(), None)
     };
+    let summary = Summary {
+        semester,
+        ..summary
+    };
     if args
         .output
         .as_ref()
@@ -181,7 +195,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         lead.before(out)?;
         return write_json(out, &summary);
     }
-    print_summary(&summary, rules, sees_sides, args, &lead, out)?;
+    print_summary(&summary, &name, rules, sees_sides, args, &lead, out)?;
     if let Some(figures) = exact_figures {
         print_exact(&summary, &figures, out)?;
     }
@@ -259,6 +273,7 @@ fn print_exact(summary: &Summary, figures: &[Option<Exact>; 4], out: &mut dyn Wr
 
 fn print_summary(
     summary: &Summary,
+    name: &str,
     rules: &Rules,
     sees_sides: bool,
     args: &SolveArgs,
@@ -272,7 +287,7 @@ fn print_summary(
     } else {
         format!("({})", hidden_words(&hidden, hidden.index(State::START)))
     };
-    lead.rules(out, 13, &summary.rules, None)?;
+    lead.rules(out, 13, name, None)?;
     writeln!(out, "goal         {}", summary.goal)?;
     match &summary.against {
         None => {

@@ -1,4 +1,4 @@
-//! `hog table info`: what a policy table file answers.
+//! `hog table FILE`: what a policy table file answers.
 
 use std::io::Write;
 
@@ -8,7 +8,7 @@ use hog_solver::State;
 use serde::Serialize;
 
 use super::write_json;
-use crate::cli::args::{TableArgs, TableCommand};
+use crate::cli::args::TableArgs;
 use crate::files::open_input;
 use crate::ops::{exact_fraction_text, exact_json};
 
@@ -30,8 +30,7 @@ struct Info {
 }
 
 pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<()> {
-    let TableCommand::Info { file, json } = &args.command;
-    let json = json.json;
+    let (file, json) = (&args.file, args.json.json);
     let name = file.display().to_string();
     let (header, checksum, table) =
         PolicyTable::read_with_header(open_input(file)?).with_context(|| name.clone())?;

@@ -11,7 +11,11 @@ use crate::ops::turn::{check_face, turn, TurnInput};
 use crate::ops::{hidden_words, Cell};
 
 pub fn run(args: &TurnArgs, out: &mut dyn Write) -> Result<()> {
-    let Played { rules, goal, lead } = play(&args.turn.game.game(), &[], args.json.json)?;
+    let played = play(&args.turn.game.game(), &[], args.json.json)?;
+    let name = played.name();
+    let Played {
+        rules, goal, lead, ..
+    } = played;
     let rules = &rules;
     let faces = match &args.dice {
         Some(text) => faces("--dice", text)?,
@@ -32,7 +36,7 @@ pub fn run(args: &TurnArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "{}",
-        turn_header(rules, goal, played.state, played.num_rolls)
+        turn_header(&name, rules, goal, played.state, played.num_rolls)
     )?;
     if !played.faces.is_empty() {
         let faces: Vec<String> = played.faces.iter().map(u32::to_string).collect();
@@ -85,11 +89,17 @@ pub(super) fn cell(score: i64, opp: i64, turn: &TurnRulesArgs) -> Cell {
     }
 }
 
-/// The first line of `dist` and `turn`: the rules, the state and the action.
-pub(super) fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
+/// The first line of `dist` and `turn`: the rules (as the output `name`s
+/// them), the state and the action.
+pub(super) fn turn_header(
+    name: &str,
+    rules: &Rules,
+    goal: u32,
+    state: State,
+    num_rolls: i32,
+) -> String {
     format!(
-        "{}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
-        rules.name(),
+        "{name}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
         state.score,
         state.opponent_score,
         state_words(rules, state),

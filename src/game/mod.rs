@@ -14,11 +14,11 @@
 
 pub mod semester;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::rules::check_goal;
-use hog_solver::Rules;
+use hog_solver::{Preset, Rules};
 
 use crate::sandbox::Files;
 use crate::strategies::{Content, Strategy, StrategyFile};
@@ -39,6 +39,35 @@ pub struct Game {
     pub line: Option<String>,
     /// Whether the rules are the default, for want of any word on them.
     pub defaulted: bool,
+    /// The semester the user gave (`--rules sp24`) or the project's ok
+    /// config named, where the preset that plays it has another name
+    /// (sp24 is played by sp26).
+    pub semester: Option<String>,
+}
+
+impl Game {
+    /// The game's rules as outputs name them: the preset, and the semester
+    /// the user knows beside it (`sp26 (= sp24)`).
+    pub fn name(&self) -> String {
+        named(&self.rules, self.semester.as_deref())
+    }
+}
+
+/// Rules as outputs name them, with the semester the user knows beside the
+/// preset that plays it (`sp26 (= sp24)`).
+pub fn named(rules: &Rules, semester: Option<&str>) -> String {
+    match semester {
+        Some(semester) => format!("{} (= {semester})", rules.name()),
+        None => rules.name(),
+    }
+}
+
+/// `name`, where it is a semester that a preset of another name plays.
+fn semester_of(name: &str) -> Option<String> {
+    let name = name.trim();
+    Preset::find(name)
+        .filter(|preset| preset.name != name)
+        .map(|_| name.to_string())
 }
 
 /// The rules and goal a strategy file was made for.
@@ -94,6 +123,7 @@ pub fn decide(
             }
         }
     }
+    let rules_text = rules;
     let given_rules = rules.map(Rules::parse).transpose()?;
     let given_goal = goal.map(check_goal).transpose()?;
     for record in &records {
@@ -149,6 +179,7 @@ pub fn decide(
             .filter(|found| found.preset.rules() != *rules)
     };
     let defaulted = given_rules.is_none() && first.is_none() && folder.is_none();
+    let mut semester = None;
     let (rules, line) = match (given_rules, first) {
         (Some(rules), _) => {
             let line = differs(&rules).map(|found| {
@@ -158,6 +189,7 @@ pub fn decide(
                     found.describe()
                 )
             });
+            semester = rules_text.and_then(semester_of);
             (rules, line)
         }
         (None, Some(record)) => {
@@ -177,18 +209,18 @@ pub fn decide(
         (None, None) => match folder {
             Some(Ok(found)) => {
                 let line = found.describe();
+                semester = found
+                    .config
+                    .as_ref()
+                    .map(|(_, semester, _)| semester.clone())
+                    .filter(|semester| semester != found.preset.name);
                 (found.preset.rules(), Some(line))
             }
             Some(Err(ambiguous)) => bail!("{ambiguous}"),
-            None => (
-                Rules::parse(DEFAULT_RULES)?,
-                Some(format!(
-                    "{DEFAULT_RULES}, the default: not given (no --rules, and nothing in {} \
-                     names a semester: no ok config, no course tests, no hog.py of a course's \
-                     skeleton): give --rules SEMESTER (hog rules list)",
-                    places(&verdicts.iter().map(|(f, _)| *f).collect::<Vec<_>>())
-                )),
-            ),
+            None => {
+                let folders: Vec<&Path> = verdicts.iter().map(|(f, _)| *f).collect();
+                (Rules::parse(DEFAULT_RULES)?, Some(default_line(&folders)))
+            }
         },
     };
     Ok(Game {
@@ -196,7 +228,86 @@ pub fn decide(
         goal,
         line,
         defaulted,
+        semester,
     })
+}
+
+/// The first line of a command that plays the default game, for want of
+/// any word on it in `folders` (the working folder where none is given):
+/// it says so, and names a project a few folders down that names a
+/// semester, where there is one (a course repository's `projects/hog`).
+fn default_line(folders: &[&Path]) -> String {
+    let here = places(folders);
+    let below = match folders {
+        [] => project_below(Path::new("")),
+        [folder] => project_below(folder),
+        _ => None,
+    };
+    match below {
+        Some((project, found)) => format!(
+            "{DEFAULT_RULES}, the default: nothing in {here} names a semester, but {} is {}: \
+             run hog there, or give --rules {}",
+            project.display(),
+            found.preset.name,
+            found.preset.name
+        ),
+        None => format!(
+            "{DEFAULT_RULES}, the default: nothing in {here} names a semester (no ok config, \
+             course tests or course hog.py): give --rules SEMESTER (hog rules list)"
+        ),
+    }
+}
+
+/// How deep below a folder [`project_below`] looks, and how many folders
+/// at most it reads.
+const PROJECT_DEPTH: usize = 3;
+const PROJECT_FOLDERS: usize = 200;
+
+/// The first project folder below `folder` (breadth first, by name, at
+/// most [`PROJECT_DEPTH`] down, hidden folders and build outputs left
+/// out) whose files name a semester, without asking its rule functions.
+fn project_below(folder: &Path) -> Option<(PathBuf, Found)> {
+    let top = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let mut level = vec![top.to_path_buf()];
+    let mut read = 0;
+    for _ in 0..PROJECT_DEPTH {
+        let mut next = vec![];
+        for dir in &level {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut subfolders: Vec<PathBuf> = entries
+                .flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    !name.starts_with('.')
+                        && !["target", "node_modules", "__pycache__"].contains(&name.as_ref())
+                })
+                .map(|e| e.path())
+                .collect();
+            subfolders.sort();
+            for sub in subfolders {
+                read += 1;
+                if read > PROJECT_FOLDERS {
+                    return None;
+                }
+                let shown = sub.strip_prefix(".").unwrap_or(&sub).to_path_buf();
+                let verdict = Evidence::read(&sub, None).and_then(|e| semester::detect(&e, false));
+                if let Ok(Verdict::Found(found)) = verdict {
+                    return Some((shown, found));
+                }
+                next.push(sub);
+            }
+        }
+        level = next;
+    }
+    None
 }
 
 /// The folders as a message names them: "this folder", "my-hog".

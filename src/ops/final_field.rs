@@ -43,6 +43,9 @@ pub struct Opponent {
 #[derive(Serialize)]
 pub struct FieldFound {
     pub rules: String,
+    /// The semester the user knows, where its preset has another name
+    /// (set by the face that knows it).
+    pub semester: Option<String>,
     pub goal: u32,
     /// The mean exact win rate over the field.
     pub win_rate: f64,
@@ -124,6 +127,7 @@ pub fn find_field(input: &FieldInput, sources: &Sources, progress: Progress) -> 
     };
     Ok(FieldFound {
         rules: rules.name(),
+        semester: None,
         goal,
         win_rate: response.win_rate,
         field: names

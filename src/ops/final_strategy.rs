@@ -6,7 +6,6 @@
 //! bid. With `exact`, the strategy found (the search itself runs in f64)
 //! and the bound are graded again in exact fractions.
 
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -69,20 +68,10 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
     let of_course = Preset::find(&rules.name()).filter(|preset| preset.baseline == against.trim());
     let model = Model::new(rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::BestResponse)?;
-    let searching = format!("searching the best final_strategy against {against}");
-    let spinner = Spinner::new(&searching);
-    if let Some(seconds) = feral_seconds(&model) {
-        // Off a terminal no spinner shows: one line says what takes so long.
-        if !std::io::stderr().is_terminal() {
-            // A stderr that cannot be written loses only this note.
-            let _ = writeln!(
-                std::io::stderr(),
-                "hog final: {searching} under Feral Hogs' memories, which takes about \
-                 {seconds} s of processor time (up to a few times that in wall time on a busy \
-                 machine)"
-            );
-        }
-    }
+    let spinner = Spinner::predicted(
+        &format!("searching the best final_strategy against {against}"),
+        search_seconds(&model),
+    );
     let engine = Engine::<f64>::new(&model, Driver::Parallel)
         .with_stop(sources.stop())
         .with_progress(progress);
@@ -219,11 +208,12 @@ pub fn write(found: &Found, path: &Path, output: &Output, force: bool) -> Result
 }
 
 /// The command line that makes the file to hand in, for its record:
-/// `hog final --rules R --goal G` and each `--against`.
-pub fn made_by(rules: &Rules, goal: u32, against: &[String]) -> String {
+/// `hog final --rules R --goal G` (the rules as the user gave them, a
+/// preset or a semester) and each `--against`.
+pub fn made_by(rules: &str, goal: u32, against: &[String]) -> String {
     let mut words = vec![
         "hog final".to_string(),
-        format!("--rules {}", export::shell_word(&rules.name())),
+        format!("--rules {}", export::shell_word(rules)),
         format!("--goal {goal}"),
     ];
     for against in against {
@@ -272,16 +262,14 @@ pub fn opponent_bid(rules: &Rules, goal: u32, given: Option<u32>) -> Result<Opti
     }
 }
 
-/// The processor time of the search at the default effort under Feral
-/// Hogs, in seconds: 20 s at goal 100 for fa19, sp20 and su20 (measured:
-/// 18.7 to 20.1 s of user time), a sweep's cost growing as the goal
-/// squared; None under other rules, where it takes about a second.
-fn feral_seconds(model: &Model) -> Option<u64> {
-    const SECONDS_AT_100: u64 = 20;
+/// The processor time of the search at the default effort, in seconds,
+/// as measured at goal 100 (docs/performance.md, a release build on the
+/// 2-core machine): about 5 s under Feral Hogs' memories (fa19, sp20,
+/// su20), about 1 s elsewhere; a sweep's cost grows as the goal squared.
+fn search_seconds(model: &Model) -> u64 {
+    let at_100 = if model.feral().is_some() { 5 } else { 1 };
     let goal = u64::from(model.goal());
-    model
-        .feral()
-        .map(|_| (SECONDS_AT_100 * goal * goal / (100 * 100)).max(1))
+    (at_100 * goal * goal / (100 * 100)).max(1)
 }
 
 /// Where the rules are a step of a course's project rather than its graded

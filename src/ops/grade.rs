@@ -9,7 +9,7 @@ use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Preset, Rules};
 
-use super::{against_or_course, losing, Progress, StrategyContext};
+use super::{against_or_course, losing, pasted_for_another_game, Progress, StrategyContext};
 use crate::strategies::{Sources, Strategy};
 
 /// A grade to compute: the game, the strategy, its opponent (the course
@@ -40,6 +40,9 @@ pub struct Graded {
     pub meets_target: Option<bool>,
     /// A word when the strategy ties or loses to its opponent.
     pub warning: Option<String>,
+    /// A word when the strategy is a module holding a table made for
+    /// another game (see [`super::pasted_for_another_game`]).
+    pub made_for_another_game: Option<String>,
 }
 
 pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Result<Graded> {
@@ -75,6 +78,7 @@ pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Resul
             .and_then(|t| t.parse::<f64>().ok())
             .map(|t| figures.win_rate >= t),
         warning: losing(strategy, against, figures.win_rate),
+        made_for_another_game: pasted_for_another_game(&input.strategy, rules, *goal),
         sees_hidden_state: a.sees_hidden(),
         strategy: strategy.to_string(),
         against: against.to_string(),

@@ -29,7 +29,7 @@ use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
 use super::export::objective;
-use super::{against_or_course, hidden_words, Progress, StrategyContext};
+use super::{against_or_course, hidden_words, pasted_for_another_game, Progress, StrategyContext};
 pub use crate::plot::Format;
 use crate::plot::{self, Cells, Figure, Panel, Square};
 use crate::strategies::{Sources, Strategy};
@@ -66,6 +66,12 @@ pub struct Heatmap {
 #[derive(Serialize)]
 pub struct Summary {
     pub rules: String,
+    /// A word when the strategy is a module holding a table made for
+    /// another game (see [`super::pasted_for_another_game`]).
+    pub made_for_another_game: Option<String>,
+    /// The semester the user knows, where its preset has another name
+    /// (set by the face that knows it).
+    pub semester: Option<String>,
     pub goal: u32,
     pub source: String,
     /// "action", "win", "both" or "diff".
@@ -134,6 +140,8 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
     let drawing = Drawing::new(rules, goal, &input.source, policy, optimal);
     let mut summary = Summary {
         rules: rules.name(),
+        made_for_another_game: pasted_for_another_game(&input.source, rules, goal),
+        semester: None,
         goal,
         source: input.source.name().to_string(),
         show: "action",

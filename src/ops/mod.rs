@@ -173,6 +173,36 @@ impl<T> StrategyContext<T> for Result<T> {
     }
 }
 
+/// Where `strategy` is a student's module holding a table pasted from a
+/// file `hog export` or `hog final` wrote for another game than the one
+/// played (its lines `_HOG_EXPORT_RULES = "R"` and `_HOG_EXPORT_GOAL =
+/// G`): a sentence that says so, naming both games. Read as text, without
+/// running Python.
+pub fn pasted_for_another_game(strategy: &Strategy, rules: &Rules, goal: u32) -> Option<String> {
+    let (module, _) = strategy.module()?;
+    let text = String::from_utf8_lossy(module.bytes());
+    let value = |name: &str| {
+        text.lines()
+            .rev()
+            .find_map(|line| line.strip_prefix(name)?.trim_start().strip_prefix('='))
+            .map(|value| value.trim().trim_matches('"').to_string())
+    };
+    let (made_rules, made_goal) = (value("_HOG_EXPORT_RULES")?, value("_HOG_EXPORT_GOAL")?);
+    let same_rules = Rules::parse(&made_rules).is_ok_and(|made| made == *rules);
+    if same_rules && made_goal == goal.to_string() {
+        return None;
+    }
+    let name = rules.name();
+    Some(format!(
+        "{} holds a strategy table made for {made_rules} at goal {made_goal} (its \
+         _HOG_EXPORT_RULES and _HOG_EXPORT_GOAL), graded here under {name} at goal {goal}: \
+         paste in the file made for this game (hog final --rules {} --goal {goal} -o \
+         final.py)",
+        module.path.display(),
+        export::shell_word(&name)
+    ))
+}
+
 /// A word when the strategy does not beat the baseline: it loses (wins less
 /// than half its games) or ties (one half within rounding).
 pub fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {

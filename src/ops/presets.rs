@@ -17,6 +17,8 @@ pub struct Listing {
 pub struct PresetRecord {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
+    /// The semesters that played it, in words: `fa23 to fa26`.
+    pub semesters: String,
     pub course: &'static str,
     pub summary: &'static str,
     pub baseline: &'static str,
@@ -37,6 +39,7 @@ pub fn presets() -> Listing {
             PresetRecord {
                 name: p.name,
                 aliases: p.aliases,
+                semesters: crate::game::semester::semesters(p),
                 course: p.course,
                 summary: p.summary,
                 baseline: p.baseline,
@@ -74,7 +77,16 @@ pub fn rule_set(text: &str) -> Result<RuleSet> {
         baseline: preset.map(|p| p.baseline),
         rules: rules.to_string(),
         actions: [rules.min_action(), *rules.actions().end()],
-        description: describe(&rules),
+        // Each rule by the name its course gave it.
+        description: describe(&rules)
+            .into_iter()
+            .map(|line| {
+                let renames = preset.map_or(&[][..], |p| p.renames);
+                renames
+                    .iter()
+                    .fold(line, |line, (ours, theirs)| line.replace(ours, theirs))
+            })
+            .collect(),
         name,
     })
 }

@@ -1,7 +1,7 @@
 //! End-to-end tests of `--exact`: the fractions printed by `grade`, `solve`
 //! and `final`, read back by Python's `fractions` (an independent reader),
 //! are the f64 figures within 1e-15; an exact table keeps its fractions on
-//! disk and `hog table info` shows them; `hog explain --exact` gives every
+//! disk and `hog table` shows them; `hog explain --exact` gives every
 //! action's chance as worked by hand; and a crafted exact table of tiny
 //! fractions is refused before any arithmetic on them.
 
@@ -84,7 +84,7 @@ fn an_exact_table_keeps_its_fractions() {
         "f",
         "e",
     );
-    let info = json(&dir, &["table", "info", "x.hogtable"]);
+    let info = json(&dir, &["table", "x.hogtable"]);
     assert_eq!(info["first_mover_win_exact"], exact["first_mover_win"]);
     // A table solved in f64 has none.
     json(
@@ -99,7 +99,7 @@ fn an_exact_table_keeps_its_fractions() {
             "f.hogtable",
         ],
     );
-    assert!(json(&dir, &["table", "info", "f.hogtable"])["first_mover_win_exact"].is_null());
+    assert!(json(&dir, &["table", "f.hogtable"])["first_mover_win_exact"].is_null());
 }
 
 #[test]
@@ -169,6 +169,6 @@ fn an_exact_table_of_tiny_fractions_is_refused_unworked() {
     let mut crafted = vec![];
     table.write(&mut crafted).unwrap();
     std::fs::write(d.join("tiny.hogtable"), crafted).unwrap();
-    let e = fails_in(d, &["table", "info", "tiny.hogtable"]);
+    let e = fails_in(d, &["table", "tiny.hogtable"]);
     assert!(e.contains("is below 2^-1100"), "{e}");
 }

@@ -257,7 +257,7 @@ fn explain_says_it_explains_the_optimum_and_counts_draws_only_where_they_happen(
             .lines()
             .next()
             .unwrap_or_default()
-            .contains("(a draw counts 1/2)"),
+            .contains("(a draw counts 1/2, as the self-play optimum"),
         "{nju21}"
     );
 }
@@ -281,7 +281,11 @@ fn explain_in_a_project_folder_explains_the_optimum_and_counts_draws_only_where_
             said.contains("both players play the self-play optimum, not a strategy of yours"),
             "{said}"
         );
-        assert_eq!(said.contains("(a draw counts 1/2)"), draws, "{said}");
+        assert_eq!(
+            said.contains("(a draw counts 1/2, as the self-play optimum"),
+            draws,
+            "{said}"
+        );
         assert_eq!(stdout.contains("draw"), draws, "{stdout}");
     }
 }

@@ -1,6 +1,6 @@
 //! End-to-end tests of `hog solve` and the policy tables it writes: the
 //! default solve is fa16's self-play optimum, a solved best response grades
-//! back to its own win rate, `hog table info` reads a table's header, a
+//! back to its own win rate, `hog table` reads a table's header, a
 //! written table is byte for byte the engine's solve copied into a policy
 //! table, goals run up to 10,000 (and one too large for the memory allowed
 //! is one error line), and a table made for other rules, cut short, or
@@ -100,7 +100,7 @@ fn table_info_reads_the_header_of_a_written_table() {
     let file = dir.path().join("nju21.hogtable");
     let file = file.to_str().unwrap();
     let solved = json(&["solve", "--rules", "nju21", "--goal", "40", "-o", file]);
-    let info = json(&["table", "info", file]);
+    let info = json(&["table", file]);
     assert_eq!(info["rules"], "nju21");
     assert_eq!(info["goal"], 40);
     assert_eq!(info["objective"], "optimal");
@@ -111,7 +111,7 @@ fn table_info_reads_the_header_of_a_written_table() {
         number(&solved, "first_mover_win")
     );
     hog()
-        .args(["table", "info", file])
+        .args(["table", file])
         .assert()
         .success()
         .stdout(contains("HOGTABLE version 2"));
@@ -261,13 +261,13 @@ fn tables_for_other_rules_or_damaged_tables_are_refused() {
         &["grade", &truncated, "--rules", "fa13", "--goal", "30"],
         &["truncated"],
     );
-    fails(&["table", "info", &truncated], &["truncated"]);
+    fails(&["table", &truncated], &["truncated"]);
     let mut flipped = bytes.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 1;
     let corrupted = write(dir.path(), "flip.hogtable", "");
     std::fs::write(&corrupted, flipped).unwrap();
-    fails(&["table", "info", &corrupted], &["checksum mismatch"]);
+    fails(&["table", &corrupted], &["checksum mismatch"]);
     // A table file whose name reads like a strategy name is still a file.
     let bare = dir.path().join("mytable");
     std::fs::copy(file, &bare).unwrap();
@@ -304,7 +304,7 @@ fn every_flipped_bit_of_a_table_is_refused() {
     let mut four = good.clone();
     four[five] ^= 1;
     std::fs::write(dir.path().join("four.hogtable"), &four).unwrap();
-    let e = fails_in(dir.path(), &["table", "info", "four.hogtable"]);
+    let e = fails_in(dir.path(), &["table", "four.hogtable"]);
     assert!(e.contains("checksum mismatch"), "{e}");
     fails_in(
         dir.path(),
@@ -332,7 +332,7 @@ fn every_flipped_bit_of_a_table_is_refused() {
                     std::fs::write(dir.join(&name), &bad).unwrap();
                     let output = hog()
                         .current_dir(dir)
-                        .args(["table", "info", &name])
+                        .args(["table", &name])
                         .output()
                         .unwrap();
                     assert_eq!(output.status.code(), Some(2), "bit {bit} was accepted");
@@ -354,12 +354,12 @@ fn a_table_with_a_valid_checksum_but_no_probability_is_refused() {
         let checksum = crc32fast::hash(&crafted);
         crafted.extend(checksum.to_le_bytes());
         std::fs::write(dir.path().join("bad.hogtable"), &crafted).unwrap();
-        let e = fails_in(dir.path(), &["table", "info", "bad.hogtable"]);
+        let e = fails_in(dir.path(), &["table", "bad.hogtable"]);
         assert!(e.contains("is not a probability"), "{bad}: {e}");
     }
     let mut longer = good.clone();
     longer.push(b'\n');
     std::fs::write(dir.path().join("long.hogtable"), &longer).unwrap();
-    let e = fails_in(dir.path(), &["table", "info", "long.hogtable"]);
+    let e = fails_in(dir.path(), &["table", "long.hogtable"]);
     assert!(e.contains("bytes follow the checksum"), "{e}");
 }

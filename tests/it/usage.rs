@@ -198,7 +198,7 @@ fn options_are_taken_only_where_they_act() {
     for args in [
         "rules --goal 50",
         "rules show fa13 --python-timeout 5",
-        "table info x.hogtable --goal 50",
+        "table x.hogtable --goal 50",
         "dist --rolls 1 --python-timeout 5",
         "turn --score 0 --opp 0 --rolls 0 --python-timeout 5",
         "tables --json",
@@ -287,10 +287,7 @@ fn every_usage_error_is_one_error_line_and_one_hint() {
         args.extend(["--goal", "-1"]);
         assert_eq!(fails_in(dir.path(), &args), goal, "{args:?}");
     }
-    for args in [
-        vec!["rules", "show", "fa16"],
-        vec!["table", "info", "x.hogtable"],
-    ] {
+    for args in [vec!["rules", "show", "fa16"], vec!["table", "x.hogtable"]] {
         let mut args = args.clone();
         args.extend(["--goal", "-1"]);
         let e = fails_in(dir.path(), &args);

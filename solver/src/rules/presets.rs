@@ -30,6 +30,9 @@ pub struct Preset {
     /// Where the course plays these rules as a step of the project but
     /// grades another game (the `-simple` twins): the preset it grades.
     pub graded_as: Option<&'static str>,
+    /// The course's own names for rules that hog names otherwise, as
+    /// (hog's name, the course's): su22 calls its Free Bacon Oink Points.
+    pub renames: &'static [(&'static str, &'static str)],
 }
 
 /// Every name `--rules` takes for a preset: each preset's name, then its aliases.
@@ -51,6 +54,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Hoohchaos/CS61A-Fall-2016: projects/hog/hog.py, tests/utils.py @1bf0c24"],
         skeleton: &["free_bacon/1", "reroll/1", "select_dice/3", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa13",
@@ -63,6 +67,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["twistedmove/61a-sp14-website: proj/hog/hog.html @b809099", "shkfnly/berkeley61A: Projects/hog/hog.py @7519b12"],
         skeleton: &["select_dice/2", "take_turn/3", "play/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp26",
@@ -75,6 +80,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["eric-9248/cs61a-spring-2026: proj/hog/index.html, proj/hog/hog.zip @a1cad13"],
         skeleton: &["boar_brawl/2", "sus_update/4", "sus_points/1", "simple_update/4", "take_turn/4"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp26-simple",
@@ -87,6 +93,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["eric-9248/cs61a-spring-2026: proj/hog/index.html, proj/hog/hog.zip @a1cad13"],
         skeleton: &[],
         graded_as: Some("sp26"),
+        renames: &[],
     },
     Preset {
         name: "nju21",
@@ -99,6 +106,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["kyee22/NJU-SICP-FA21: proj01-Code/proj01/hog.py @6d694f4", "nju-sicp.bitbucket.io/2021/projs/proj01/"],
         skeleton: &["picky_piggy/1", "swine_swap/2", "roll_dice/3", "take_turn/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp13",
@@ -111,6 +119,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["kokimoribe/CS61a-Proj1Hog: hog.py, README.md (\"Project date: 1/27/2013\") @60ea77f"],
         skeleton: &["num_allowed_dice/2", "take_turn/5", "make_mean_strategy/2"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa12",
@@ -123,6 +132,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["DionWu/Hog-Dice-Game: hog.py @3115f37 (first committed 2012-09-13)"],
         skeleton: &["num_allowed_dice/2", "take_turn/4", "make_mean_strategy/2"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa14",
@@ -135,6 +145,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["chenkc805/CS61AProjects: Projects/hog/hog.py @ce2792b", "dhrushilbadani/Hog: README.md"],
         skeleton: &["bid_for_start/3", "select_dice/2", "take_turn/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp15",
@@ -147,6 +158,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["FreecssX/CS61A-SP15: week2/hog/hog.py, projects/hog/tests/q05.py @a5c75b4"],
         skeleton: &["prime_strategy/4", "select_dice/2", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su15",
@@ -159,6 +171,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["61a-su15-website/61a-su15-website.github.io: proj/hog/index.html, proj/hog/hog.py, proj/hog/hog_eval.py, proj/hog/tests/10.py @5d3e63f"],
         skeleton: &["is_swap/2", "select_dice/2", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa15",
@@ -171,6 +184,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["linkseed18612254945/cs61a_2015Fall: project/hog/hog.py, project/hog/tests/utils.py @3fa4e72"],
         skeleton: &["free_bacon/1", "is_swap/2", "swap_strategy/3", "select_dice/2", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su16",
@@ -183,6 +197,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["csyezheng/CS_61A_Summer_2016: week 1 Introduction/project1_Hog/hog.py, tests/utils.py, tests/11.py @078e304"],
         skeleton: &["free_bacon/1", "is_swap/1", "select_dice/2", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp17",
@@ -195,6 +210,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["BhumikaGoel/CS61A-Sp17: Projects/hog/hog.py, tests/utils.py, tests/11.py @4c6aecc", "Vedaank/cs61a-sp17"],
         skeleton: &["free_bacon/1", "is_swap/2", "check_strategy/2", "select_dice/2", "take_turn/3", "play/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su17",
@@ -207,6 +223,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["ema00/Berkeley-CS61A-sp15: 01_Introduction/hog/hog.py, calc.py, tests/12.py @55f61a7"],
         skeleton: &["free_bacon/1", "is_swap/2", "select_dice/1", "take_turn/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa17",
@@ -219,6 +236,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["kanakgarg/CS61A-Fall-2017", "czahie/CS61A: Projects/hog/README.md", "sxyu/bacon: hog.cpp @241dce4"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp18",
@@ -231,6 +249,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["siqiaof/CS61A-Spring-2018 @05bcc58", "Asuka20/cs61a-2018-spring @44eab4a", "zhenhuiguo1995/CS61A-Spring18 @a9264aa"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su18",
@@ -243,6 +262,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["anselzianfu/CS61A-sp18: projects/hog/hog.py @7e57671", "pdo55/hog @e619689"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa18",
@@ -255,6 +275,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["taoliq/cs61a-fa18 @1b3d39d", "StoicLD/cs61a-2018fall @a014b01", "sxyu/bacon: hog.cpp @c777f8d"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp19",
@@ -267,6 +288,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Haoyun-Hong/cs61a-spring-2019 @1087b3c", "PrinceWang-Cal/CS61A-Spring-19 @c29b9f4", "sxyu/bacon: hog.cpp @4fd5425"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su19",
@@ -279,6 +301,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["exuanbo/cs61a-su19 @c4fe6ce", "fanxin-cug/CS61A-Su19 @52043fd"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/7"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa19",
@@ -291,6 +314,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["yuzhoumo/cs61a-fa2019 @4961469", "antonio-github/CS61A-fall2019 @b454167"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp20",
@@ -303,6 +327,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["QinJiaHao1994/cs61a-sp20-solutions @71a481b", "NJU-SICP/NJU-SICP-Materials-Src-2020: project1/hog/hog.py @d633346"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su20",
@@ -315,6 +340,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Lama1kid/CS61A_Summer_2020 @7f0634b", "gretasharoyan/hog @bd61819"],
         skeleton: &["free_bacon/1", "is_swap/2", "silence/2", "take_turn/3", "play/8"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa20",
@@ -327,6 +353,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Cal-CS-61A-Staff/cs61a-apps: hog/server/hog.py @513756e", "RonaldLN/CS-61A-Fall-2020 @f5ae8f3"],
         skeleton: &["swine_align/2", "pig_pass/2", "extra_turn/2", "free_bacon/1", "take_turn/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp21",
@@ -339,6 +366,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["ikventure/cs61a-sp21 @a48ece9", "DURUII/Course-UCB-CS61A-Spring2021 @9174f8c"],
         skeleton: &["piggy_points/1", "more_boar/2", "take_turn/4"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su21",
@@ -351,6 +379,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["xxxhol1c/cs61a-su2021 @22bd9e3", "sharon-chx/CS61A_summer21 @dafd0df"],
         skeleton: &["piggy_points/1", "more_boar/2", "take_turn/4"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa21",
@@ -363,6 +392,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["chloepei867/cs61a-fall21 @b8a051c", "MartinLwx/CS61A-Fall-2021-UCB: Projects/hog/README.md"],
         skeleton: &["picky_piggy/1", "hog_pile/2", "take_turn/4"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp22",
@@ -375,6 +405,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["caiscoding/CS61A-Spring2022: projects/proj1/README.md, projects/project1/hog/hog.py @738a763", "duilec/CS61A-spring2022 @b2ad679"],
         skeleton: &["hefty_hogs/2", "hog_pile/2", "take_turn/5"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su22",
@@ -387,6 +418,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["songmuhan/cs61a-su22 @66e94c7", "YinY1/CS61A-su22 @bcf0af9"],
         skeleton: &["oink_points/2", "pigs_on_prime/2", "take_turn/5"],
         graded_as: None,
+        renames: &[("Free Bacon", "Oink Points")],
     },
     Preset {
         name: "fa22",
@@ -399,6 +431,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Cal-CS-61A-Staff/hog-fa22: hog.py, index.html, proj01.ok @17fb79b", "yifu-deng/cs61a-sp23 @239e388"],
         skeleton: &["tail_points/1", "square_update/4", "simple_update/4", "take_turn/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa22-simple",
@@ -411,6 +444,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Cal-CS-61A-Staff/hog-fa22: hog.py @17fb79b"],
         skeleton: &[],
         graded_as: Some("fa22"),
+        renames: &[],
     },
     Preset {
         name: "su23",
@@ -423,6 +457,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Stray36/CS-61A-Summer-2023 @56bdb76", "Zhouhaoran1994/cs61a_summer_2023 @eeee6f0"],
         skeleton: &["boar_brawl/2", "fuzzy_update/4", "simple_update/4", "take_turn/4"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "nju23",
@@ -435,6 +470,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["fetch150zy/nju-sicp-2023fall: proj/proj01-Code.zip @be5ded2", "ILearnForever/NJU-SICP-2024Fall: .gitbook/assets/proj01-Code.zip @b7d42be"],
         skeleton: &["picky_piggy/1", "swine_swap/1", "take_turn/3"],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa13-contest",
@@ -447,6 +483,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["www-inst.eecs.berkeley.edu/~cs61a/fa13/proj/hog_contest/hog_contest.html", "inst.eecs.berkeley.edu/~cs61a/sp14/proj/hog_contest/hog_contest.html"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa14-contest",
@@ -459,6 +496,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["inst.eecs.berkeley.edu/~cs61a/fa14/proj/hog_contest/", "karthik-shanmugam/cs61a-proj1: hog.py, tests/q04.py, tests/info.py @106ce00"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su15-contest",
@@ -471,6 +509,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["61a-su15-website/61a-su15-website.github.io: proj/hog_contest/index.html @7c49b9e"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp17-contest",
@@ -483,6 +522,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["the sp17 contest page (a web copy: \"Optional Contest: Hog Strategy\", Pork Chop)", "BhumikaGoel/CS61A-Sp17 @4c6aecc"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa17-contest",
@@ -495,6 +535,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @241dce4", "inst.eecs.berkeley.edu/~cs61a/fa17/proj/hog_contest/"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp18-contest",
@@ -507,6 +548,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["the sp18 contest page (a web copy: contest ending Monday, February 12th)", "sxyu/bacon: include/params.h @9da0e41 (MOD_TROT = 8)"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su18-contest",
@@ -519,6 +561,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["the su18 contest page (a web copy: contest ending Sunday, July 1st)", "sxyu/bacon: include/params.h @9da0e41 (MOD_TROT = 8)"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "fa18-contest",
@@ -531,6 +574,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @c777f8d", "sxyu/bacon2: core.cpp, config.cpp @456fedc"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp19-contest",
@@ -543,6 +587,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["sxyu/bacon: hog.cpp, analysis.cpp, include/params.h @4fd5425 (\"SP19 rules\")"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "su19-contest",
@@ -555,6 +600,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["the su19 contest page (Time Trot mod 5)", "sxyu/bacon2: core.cpp @456fedc (Time Trot mod 5, the engine of 2019)"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
     Preset {
         name: "sp21-contest",
@@ -567,6 +613,7 @@ pub const PRESETS: &[Preset] = &[
         sources: &["Andris-Huang/Hog-Strategy: README.md @4781b10 (the contest's rules, from cs61a.org/proj/hog_contest)", "ikventure/cs61a-sp21 @a48ece9"],
         skeleton: &[],
         graded_as: None,
+        renames: &[],
     },
 ];
 

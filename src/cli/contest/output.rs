@@ -105,7 +105,7 @@ pub(super) fn write_table(out: &mut dyn Write, report: &Report, summary: &Summar
     writeln!(
         out,
         "{}, goal {}: {} entries, {} excluded; {} pairs: {} graded now, {} reused from the cache",
-        printable_line(&report.rules),
+        printable_line(&game_name(report)),
         report.goal,
         report.entries.len(),
         excluded,
@@ -172,7 +172,7 @@ fn write_html(
     summary: &Summary,
     links: &[Option<String>],
 ) -> Result<()> {
-    let title = format!("Hog contest: {}, goal {}", report.rules, report.goal);
+    let title = format!("Hog contest: {}, goal {}", game_name(report), report.goal);
     writeln!(
         w,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{}<title>{}</title>\n<style>\
@@ -302,7 +302,11 @@ fn heatmap(report: &Report) -> Result<Vec<u8>> {
     let figure = crate::plot::Figure {
         panels: vec![crate::plot::Panel {
             title: vec![
-                format!("{}, goal {}: contest win rates", report.rules, report.goal),
+                format!(
+                    "{}, goal {}: contest win rates",
+                    game_name(report),
+                    report.goal
+                ),
                 "row entry's win rate against the column entry, by rank".to_string(),
             ],
             cells: crate::plot::Cells::Matrix { cells, names },
@@ -310,4 +314,13 @@ fn heatmap(report: &Report) -> Result<Vec<u8>> {
         columns: 1,
     };
     crate::plot::png(&figure)
+}
+
+/// The contest's rules as the outputs name them: the preset, and the
+/// semester the class knows beside it (`sp26 (= sp24)`).
+fn game_name(report: &Report) -> String {
+    match &report.semester {
+        Some(semester) => format!("{} (= {semester})", report.rules),
+        None => report.rules.clone(),
+    }
 }

@@ -122,6 +122,7 @@ pub(super) fn write(
             strategy: (&name, policy),
             against,
             other: None,
+            semester: report.semester.as_deref(),
             board: Some(&back),
         };
         page::write(&dir.join(&file), model, &engine, &subject, best, force)?;

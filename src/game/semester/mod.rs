@@ -108,15 +108,28 @@ impl Found {
 /// A preset with the semesters that played it: `sp26 (= fa23 to fa26)`,
 /// `fa13 (= fa13 and sp14)`, `fa18`.
 pub fn named(preset: &Preset) -> String {
-    let mut semesters: Vec<(u32, u32, &str)> = std::iter::once(&preset.name)
-        .chain(preset.aliases)
-        .filter_map(|name| when(name).map(|(year, term)| (year, term, *name)))
+    if preset.aliases.is_empty() {
+        return preset.name.to_string();
+    }
+    format!("{} (= {})", preset.name, semesters(preset))
+}
+
+/// The semesters that played a preset, in words: `fa23 to fa26`, `fa13
+/// and sp14`, `fa18` (a contest's preset: the semesters of its contests);
+/// the names of a preset of no semester as they are.
+pub fn semesters(preset: &Preset) -> String {
+    let names = std::iter::once(&preset.name).chain(preset.aliases);
+    let mut semesters: Vec<(u32, u32, &str)> = names
+        .clone()
+        .map(|name| name.strip_suffix("-contest").unwrap_or(name))
+        .filter_map(|name| when(name).map(|(year, term)| (year, term, name)))
         .collect();
     semesters.sort();
     match &semesters[..] {
-        [] | [_] => preset.name.to_string(),
-        [(.., a), (.., b)] => format!("{} (= {a} and {b})", preset.name),
-        [(.., first), .., (.., last)] => format!("{} (= {first} to {last})", preset.name),
+        [] => names.copied().collect::<Vec<_>>().join(", "),
+        [(.., one)] => one.to_string(),
+        [(.., a), (.., b)] => format!("{a} and {b}"),
+        [(.., first), .., (.., last)] => format!("{first} to {last}"),
     }
 }
 
@@ -126,6 +139,15 @@ fn when(name: &str) -> Option<(u32, u32)> {
     let (term, year) = name.split_at(name.len().checked_sub(2)?);
     let term = ["sp", "su", "fa", "nju"].iter().position(|t| *t == term)?;
     Some((year.parse().ok()?, term as u32))
+}
+
+/// The presets with a course skeleton, in the order their semesters
+/// came (every list of presets a message gives reads in that order).
+fn course_presets() -> Vec<&'static Preset> {
+    let mut presets: Vec<&'static Preset> =
+        PRESETS.iter().filter(|p| !p.skeleton.is_empty()).collect();
+    presets.sort_by_key(|p| when(p.name).unwrap_or((u32::MAX, 0)));
+    presets
 }
 
 /// What a project folder holds that detection reads, read once, before
@@ -235,9 +257,9 @@ fn skeleton_fits(defs: &[Def]) -> Vec<&'static Preset> {
         defs.iter()
             .any(|d| d.name == name && d.params.len().to_string() == arity)
     };
-    let fits: Vec<&'static Preset> = PRESETS
-        .iter()
-        .filter(|p| !p.skeleton.is_empty() && p.skeleton.iter().all(|e| has(e)))
+    let fits: Vec<&'static Preset> = course_presets()
+        .into_iter()
+        .filter(|p| p.skeleton.iter().all(|e| has(e)))
         .collect();
     let within = |small: &Preset, large: &Preset| {
         small.skeleton.len() < large.skeleton.len()
@@ -381,8 +403,7 @@ pub fn detect(evidence: &Evidence, probe: bool) -> Result<Verdict> {
         let basis = format!("{hog_py} defines {}", markers(module_fits[0]));
         (module_fits.clone(), basis)
     } else if has_tests {
-        let course: Vec<&'static Preset> =
-            PRESETS.iter().filter(|p| !p.skeleton.is_empty()).collect();
+        let course: Vec<&'static Preset> = course_presets();
         (course, String::new())
     } else {
         return Ok(Verdict::Nothing {

@@ -81,6 +81,7 @@ pub fn contest_game(
     let game = Game {
         rules: found.rules,
         goal: found.goal,
+        semester: found.semester,
         excluded: vec![],
     };
     Ok((game, found.line))
@@ -158,7 +159,7 @@ fn class(
                     excluded_line(unsure.len())
                 }
             );
-            return Ok((game_of(DEFAULT_RULES, goal, unsure)?, Some(line)));
+            return Ok((game_of(DEFAULT_RULES, goal, unsure, None)?, Some(line)));
         }
         [(first, by), (second, as_many), ..] if by.len() == as_many.len() => bail!(
             "the class's folders name different semesters, as many for each: {first} ({}) and \
@@ -198,16 +199,28 @@ fn class(
     if !excluded.is_empty() {
         line += &excluded_line(excluded.len());
     }
-    Ok((game_of(chosen, goal, excluded)?, Some(line)))
+    // The semester the first folder's ok config names, where it has another name.
+    let semester = first
+        .config
+        .as_ref()
+        .map(|(_, semester, _)| semester.clone())
+        .filter(|semester| semester != chosen);
+    Ok((game_of(chosen, goal, excluded, semester)?, Some(line)))
 }
 
 /// The game of the preset `name` at `goal` (as given, else the default),
 /// excluding the `excluded` folders with their reasons.
-fn game_of(name: &str, goal: Option<i64>, excluded: Vec<(&Path, String)>) -> Result<Game> {
+fn game_of(
+    name: &str,
+    goal: Option<i64>,
+    excluded: Vec<(&Path, String)>,
+    semester: Option<String>,
+) -> Result<Game> {
     let game = game::decide(Some(name), goal, &[], &[])?;
     Ok(Game {
         rules: game.rules,
         goal: game.goal,
+        semester,
         excluded: excluded
             .into_iter()
             .map(|(folder, why)| (folder.to_path_buf(), why))

@@ -16,7 +16,7 @@ use super::{Entry, EntryReport, Matrix, MatrixReport, Report, Resolved};
 /// order, and the entry of each leaderboard row.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn rank(
-    rules: &Rules,
+    (rules, semester): (&Rules, Option<&str>),
     goal: u32,
     entries: &[Entry],
     resolved: &[Resolved],
@@ -49,6 +49,7 @@ pub(super) fn rank(
     let mut excluded = (0..entries.len()).filter(|i| resolved[*i].is_err());
     let mut report = Report {
         rules: rules.name(),
+        semester: semester.map(str::to_string),
         goal,
         entries: vec![],
         matrix: MatrixReport {

@@ -50,6 +50,8 @@ type Resolved = std::result::Result<(Policy, Key), String>;
 pub struct Game {
     pub rules: Rules,
     pub goal: u32,
+    /// The semester the user knows, where its preset has another name.
+    pub semester: Option<String>,
     pub excluded: Vec<(PathBuf, String)>,
 }
 
@@ -89,6 +91,8 @@ pub struct Board {
 #[derive(Serialize)]
 pub struct Report {
     pub rules: String,
+    /// The semester the user knows, where its preset has another name.
+    pub semester: Option<String>,
     pub goal: u32,
     pub entries: Vec<EntryReport>,
     pub matrix: MatrixReport,
@@ -206,7 +210,14 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
         );
     }
     let (report, draws, places) = leaderboard::rank(
-        rules, goal, &entries, &resolved, &ok, &notes, &matrix, margin,
+        (rules, game.semester.as_deref()),
+        goal,
+        &entries,
+        &resolved,
+        &ok,
+        &notes,
+        &matrix,
+        margin,
     );
     let summary = Summary {
         baseline: baseline_strategy.name().to_string(),

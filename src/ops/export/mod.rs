@@ -111,6 +111,9 @@ pub struct ExportInfo {
     pub slice: Option<Slice>,
     /// The command that made the export, recorded in the Python docstring.
     pub made_by: Option<String>,
+    /// The semester the user knows, where its preset has another name
+    /// (see [`crate::game::Game::semester`]), named beside the rules.
+    pub semester: Option<String>,
 }
 
 impl ExportInfo {
@@ -130,6 +133,7 @@ impl ExportInfo {
             grade: grade(rules, goal, policy, sources)?,
             slice: None,
             made_by: None,
+            semester: None,
         })
     }
 
@@ -143,6 +147,7 @@ impl ExportInfo {
             grade,
             slice: None,
             made_by: None,
+            semester: None,
         }
     }
 }
@@ -254,10 +259,11 @@ pub fn export(input: &ExportInput, sources: &Sources) -> Result<Exported> {
     Ok(Exported { info, policy, note })
 }
 
-/// The command line that makes an export, for its record.
+/// The command line that makes an export, for its record (`rules`: as
+/// the user gave them, a preset or a semester).
 pub fn made_by(
     source: &str,
-    rules: &Rules,
+    rules: &str,
     goal: u32,
     format: Format,
     sides: Option<i64>,
@@ -266,7 +272,7 @@ pub fn made_by(
     let mut words = vec![
         "hog export".to_string(),
         shell_word(source),
-        format!("--rules {}", shell_word(&rules.name())),
+        format!("--rules {}", shell_word(rules)),
         format!("--goal {goal}"),
         format!("--format {}", format.name()),
     ];
@@ -479,10 +485,14 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
          # character per opponent_score (0 to {last}), and that character is the\n\
          # num_rolls to answer: \"0\" to \"9\" roll that many dice, \"T\" rolls ten,\n\
          # \"P\" is Pork Chop (-1). The comment after each row is its score.\n\
+         # It was made for the rules and the goal below: graded under others\n\
+         # (pasted into another semester's hog.py), hog says so.\n\
+         _HOG_EXPORT_RULES = \"{rules}\"\n\
          _HOG_EXPORT_GOAL = {goal}\n\
          _HOG_EXPORT_ACTIONS = {{c: a - 1 for a, c in enumerate(\"{CODES}\")}}\n\
          _HOG_EXPORT_ROWS = (",
-        last = goal - 1
+        last = goal - 1,
+        rules = info.rules.name()
     )
     .unwrap();
     for (score, row) in rows.iter().enumerate() {
@@ -524,7 +534,11 @@ fn record_lines(info: &ExportInfo) -> Vec<String> {
     let mut lines = vec![];
     let name = info.rules.name();
     match Preset::find(&name) {
-        Some(preset) => lines.push(format!("Rules:     {name} ({})", preset.course)),
+        Some(preset) => lines.push(format!(
+            "Rules:     {} ({})",
+            crate::game::named(&info.rules, info.semester.as_deref()),
+            preset.course
+        )),
         None => lines.push("Rules:     custom rules (no course preset)".into()),
     }
     lines.push(format!("           {}", info.rules));
@@ -652,6 +666,7 @@ mod tests {
             }),
             slice: None,
             made_by: None,
+            semester: None,
         }
     }
 

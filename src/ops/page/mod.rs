@@ -70,6 +70,12 @@ const STYLE: &str = include_str!("page.css");
 #[derive(Serialize)]
 pub struct Summary {
     pub rules: String,
+    /// A word when the strategy is a module holding a table made for
+    /// another game (see [`crate::ops::pasted_for_another_game`]).
+    pub made_for_another_game: Option<String>,
+    /// The semester the user knows, where its preset has another name
+    /// (set by the face that knows it).
+    pub semester: Option<String>,
     pub goal: u32,
     pub strategy: String,
     pub against: String,
@@ -175,6 +181,8 @@ impl Turns {
 /// the file, and whether it may replace a file hog did not write.
 pub struct PageInput {
     pub rules: Rules,
+    /// The semester the user knows, named beside the preset.
+    pub semester: Option<String>,
     pub goal: u32,
     pub source: Strategy,
     pub against: Option<Strategy>,
@@ -207,16 +215,19 @@ pub fn page(input: &PageInput, sources: &Sources, progress: Progress) -> Result<
         strategy: (input.source.name(), &a),
         against: (against.name(), &b),
         other: input.diff.as_ref().map(Strategy::name).zip(other.as_ref()),
+        semester: input.semester.as_deref(),
         board: None,
     };
-    write(
+    let mut summary = write(
         &input.path,
         &model,
         &engine,
         &subject,
         best(&engine, &b),
         input.force,
-    )
+    )?;
+    summary.made_for_another_game = super::pasted_for_another_game(&input.source, rules, goal);
+    Ok(summary)
 }
 
 /// Refuses what a page cannot carry, before any work: goals past
@@ -254,6 +265,8 @@ pub struct Subject<'a> {
     pub strategy: (&'a str, &'a Policy),
     pub against: (&'a str, &'a Policy),
     pub other: Option<(&'a str, &'a Policy)>,
+    /// The semester the user knows, named beside the preset.
+    pub semester: Option<&'a str>,
     /// A contest's leaderboard, linked from the top of the page.
     pub board: Option<&'a str>,
 }
@@ -320,7 +333,7 @@ pub fn write(
         views.len(),
     );
     let rules_name = match Preset::find(&rules.name()) {
-        Some(preset) => preset.name.to_string(),
+        Some(_) => crate::game::named(rules, subject.semester),
         None => rules.to_string(),
     };
     let other_name = subject.other.map(|(name, _)| name);
@@ -357,6 +370,8 @@ pub fn write(
     })?;
     Ok(Summary {
         rules: rules.name(),
+        made_for_another_game: None,
+        semester: subject.semester.map(str::to_string),
         goal,
         strategy: source.to_string(),
         against: against.to_string(),
