@@ -38,8 +38,8 @@ fn list(json: bool, out: &mut dyn Write) -> Result<()> {
             [
                 p.name.to_string(),
                 match p.graded_as {
-                    // The -simple twins: a step of the project, not graded.
-                    Some(graded) => format!("a step of {graded}"),
+                    // The -simple twins: a step of their project.
+                    Some(_) => "a step, not graded".to_string(),
                     None => p.semesters.clone(),
                 },
                 p.baseline.to_string(),

@@ -342,7 +342,10 @@ fn a_contest_plays_the_game_its_entries_record() {
         text.starts_with("rules        fa13 (semester sp14, from class/"),
         "{text}"
     );
-    assert!(text.contains("\nfa13, goal 100: 2 entries"), "{text}");
+    assert!(
+        text.contains("\nfa13 (= sp14), goal 100: 2 entries"),
+        "{text}"
+    );
 }
 
 #[test]

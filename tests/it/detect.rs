@@ -249,9 +249,13 @@ fn rules_given_win_with_a_word_and_a_file_made_for_another_game_is_refused() {
              defines boar_brawl and sus_update"
         )
     );
-    // --rules naming the folder's own preset by another semester: no word.
+    // --rules naming the folder's own preset by another semester: no word
+    // but the semester's name beside its preset's.
     let (_, stdout, _) = run(dir.path(), &["solve", "--goal", "20", "--rules", "fa24"]);
-    assert!(stdout.starts_with("rules        sp26\n"), "{stdout}");
+    assert!(
+        stdout.starts_with("rules        sp26 (= fa24)\n"),
+        "{stdout}"
+    );
     // A module hog exported for fa16, graded in the sp26 folder.
     let (status, _, stderr) = run(
         dir.path(),
@@ -344,9 +348,8 @@ fn outside_any_project_folder_the_default_is_said_plainly() {
     let (status, stdout, _) = run(dir.path(), &["solve", "--goal", "10"]);
     assert_eq!(status, 0);
     assert!(
-        stdout.starts_with(
-            "rules        fa16, the default: not given (no --rules, and nothing in this folder names a semester"
-        ),
+        stdout
+            .starts_with("rules        fa16, the default: nothing in this folder names a semester"),
         "{stdout}"
     );
     // --rules: no word.
@@ -361,7 +364,7 @@ fn without_rules_or_config_the_default_says_it_was_not_given() {
     assert_eq!(status, 0);
     let first = stdout.lines().next().unwrap();
     assert!(
-        first.starts_with("rules        fa16, the default: not given"),
+        first.starts_with("rules        fa16, the default: nothing in this folder names"),
         "{first}"
     );
     assert!(
@@ -376,7 +379,7 @@ fn without_rules_or_config_the_default_says_it_was_not_given() {
         lines
             .next()
             .unwrap()
-            .starts_with("rules        fa16, the default: not given"),
+            .starts_with("rules        fa16, the default: nothing in this folder names"),
         "{stdout}"
     );
     assert!(
@@ -400,7 +403,7 @@ fn an_sp14_config_grades_under_fa13_and_says_so() {
     );
     assert_eq!(
         lines.next().unwrap(),
-        "fa13, goal 100: hog.py against always_roll(5)"
+        "fa13 (= sp14), goal 100: hog.py against always_roll(5)"
     );
     // The same figure as grading under fa13 by name.
     assert_eq!(
@@ -760,4 +763,42 @@ fn a_class_whose_folders_name_two_semesters_as_often_asks_for_rules() {
             && error.ends_with("one command plays one game; give --rules SEMESTER"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_class_where_no_folder_names_a_semester_excludes_the_one_that_fits_several() {
+    // dave's hog.py names nothing; mallory's fits six presets alike. The
+    // contest plays the default game, says so, and excludes mallory with
+    // the reason; the class is not stopped by one folder.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_all(
+        d,
+        &[
+            ("class/dave/hog.py", module("")),
+            ("class/mallory/hog.py", unwritten_fa17_to_su19()),
+        ],
+    );
+    let args = ["contest", "class", "--goal", "5", "--no-cache", "--json"];
+    let (status, stdout, stderr) = run(d, &args);
+    assert_eq!(status, 0, "{stderr}");
+    let first = stderr.lines().find(|l| l.starts_with("rules")).unwrap();
+    assert!(
+        first.starts_with("rules        fa16, the default: no folder of the 2 names one semester")
+            && first.contains("1 named nothing; 1 excluded"),
+        "{first}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let entries = report["entries"].as_array().unwrap();
+    let mallory = entries.iter().find(|e| e["name"] == "mallory").unwrap();
+    assert_eq!(mallory["status"], "excluded", "{report}");
+    assert!(
+        mallory["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("which semester is class/mallory?"),
+        "{mallory}"
+    );
+    let dave = entries.iter().find(|e| e["name"] == "dave").unwrap();
+    assert_eq!(dave["status"], "ok", "{report}");
 }

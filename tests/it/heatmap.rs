@@ -543,7 +543,7 @@ fn a_diff_with_no_losing_state_says_so() {
     assert!(summary["largest_gain"]["difference"].as_f64().unwrap() > 0.5);
     let text = stdout(&args);
     assert!(
-        text.contains("most loss  none: best_response(always_roll(5)) wins less in no state"),
+        text.contains("most loss    none: best_response(always_roll(5)) wins less in no state"),
         "{text}"
     );
     assert!(!text.contains("-0.000000"), "{text}");

@@ -424,7 +424,7 @@ fn pages_refuse_what_they_cannot_carry() {
     );
     assert!(String::from_utf8(out)
         .unwrap()
-        .contains("written    ok.html"));
+        .contains("written      ok.html"));
 }
 
 /// `hog contest -o board.html --pages DIR`: each graded entry's row links to

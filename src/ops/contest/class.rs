@@ -150,9 +150,8 @@ fn class(
     let (chosen, by) = match &presets[..] {
         [] => {
             let line = format!(
-                "{DEFAULT_RULES}, the default: not given (no --rules, and no folder of the {folders} \
-                 names a semester: {nothing} named nothing{}): give --rules SEMESTER (hog rules \
-                 list)",
+                "{DEFAULT_RULES}, the default: no folder of the {folders} names one semester \
+                 ({nothing} named nothing{}): give --rules SEMESTER (hog rules list)",
                 if unsure.is_empty() {
                     String::new()
                 } else {
