@@ -294,13 +294,5 @@ pub(super) fn written(
 
 /// The command line that makes this file, for the record.
 pub(super) fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
-    let mut words = vec![
-        "hog final".to_string(),
-        format!("--rules {}", export::shell_word(&rules.name())),
-        format!("--goal {goal}"),
-    ];
-    for against in &args.against {
-        words.push(format!("--against {}", export::shell_word(against)));
-    }
-    words.join(" ")
+    crate::ops::final_strategy::made_by(rules, goal, &args.against)
 }

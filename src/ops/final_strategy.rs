@@ -221,3 +221,18 @@ pub fn graded_elsewhere(
         preset.baseline
     )))
 }
+
+/// The command line that makes the file to hand in for `rules` and `goal`
+/// against the opponents `against` (none: the course baseline), as the
+/// file records it.
+pub fn made_by(rules: &Rules, goal: u32, against: &[String]) -> String {
+    let mut words = vec![
+        "hog final".to_string(),
+        format!("--rules {}", super::export::shell_word(&rules.name())),
+        format!("--goal {goal}"),
+    ];
+    for against in against {
+        words.push(format!("--against {}", super::export::shell_word(against)));
+    }
+    words.join(" ")
+}
