@@ -20,6 +20,7 @@ mod cli_newcomer;
 mod cli_page;
 mod cli_rough;
 mod cli_semester;
+mod cli_serve;
 mod cli_solver;
 mod cli_tripups;
 mod cli_writer;
