@@ -77,6 +77,41 @@ impl Drop for SolveBar {
     }
 }
 
+/// A progress bar on stderr for work counted in items known ahead (a
+/// contest's entries and pairs, a simulation's games): shown only on a
+/// terminal. `what` follows the count: "pairs, {eta} left". Cleared when
+/// dropped.
+pub struct CountBar(ProgressBar);
+
+impl CountBar {
+    pub fn new(items: u64, what: &str) -> CountBar {
+        CountBar(if std::io::stderr().is_terminal() {
+            ProgressBar::new(items).with_style(
+                ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what}"))
+                    .expect("a valid template"),
+            )
+        } else {
+            ProgressBar::hidden()
+        })
+    }
+
+    /// `items` more are done.
+    pub fn inc(&self, items: u64) {
+        self.0.inc(items);
+    }
+
+    /// What is being done now, for a `{msg}` in `what`.
+    pub fn say(&self, now: &'static str) {
+        self.0.set_message(now);
+    }
+}
+
+impl Drop for CountBar {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
 /// Work that takes longer than this gets a [`StepBar`] (on a terminal).
 const STEP_BAR_AFTER: Duration = Duration::from_secs(1);
 

@@ -701,11 +701,12 @@ def explain(
     """
     against = _opponent(against, baseline)
     timeout = _timeout(timeout)
-    game, goal = _hog.game(rules, _goal(goal), [s for s in (against, strategy) if s is not None])
     score, opponent_score = _int("score", score), _int("opponent_score", opponent_score)
     sides = _int("sides", sides)
     return Explanation(
-        _hog.explain(game, goal, score, opponent_score, sides, against, strategy, bool(exact), timeout)
+        _hog.explain(
+            rules, _goal(goal), score, opponent_score, sides, against, strategy, bool(exact), timeout
+        )
     )
 
 
@@ -812,9 +813,7 @@ def contest(
         named = [(e, _stem(e, f"entry{i}")) for i, e in enumerate(entries)]
     if len(named) < 2:
         raise HogError(f"a contest needs at least two entries, not {len(named)}")
-    played = [e for e, _ in named] + ([against] if against is not None else [])
-    game, goal = _hog.game(rules, _goal(goal), played)
-    return Contest(_hog.contest(game, goal, named, against, float(margin), timeout))
+    return Contest(_hog.contest(rules, _goal(goal), named, against, float(margin), timeout))
 
 
 class Heatmap:
@@ -920,7 +919,5 @@ def heatmap(
         raise HogError(f"show must be 'action', 'win' or 'both', not {show!r}")
     against = _opponent(against, baseline)
     timeout = _timeout(timeout)
-    played = [s for s in (strategy, diff, against) if s is not None]
-    game, goal = _hog.game(rules, _goal(goal), played)
-    png, summary = _hog.heatmap(game, goal, strategy, show, diff, against, timeout)
+    png, summary = _hog.heatmap(rules, _goal(goal), strategy, show, diff, against, timeout)
     return Heatmap(png, summary)

@@ -59,9 +59,6 @@ class Project:
     def candidates(self) -> List[str]: ...
 
 def project(folder: StrPath) -> Project: ...
-def game(
-    rules: Optional[RulesLike], goal: Optional[int], strategies: Sequence[Any]
-) -> Tuple[Rules, int]: ...
 
 class Solution:
     """A policy table: the self-play optimum or a best response."""
@@ -200,8 +197,8 @@ def dist(
     rules: RulesLike, goal: int, score: int, opponent_score: int, num_rolls: int, sides: int
 ) -> Dict[str, Any]: ...
 def explain(
-    rules: RulesLike,
-    goal: int,
+    rules: Optional[RulesLike],
+    goal: Optional[int],
     score: int,
     opponent_score: int,
     sides: int,
@@ -211,16 +208,16 @@ def explain(
     timeout: int,
 ) -> Dict[str, Any]: ...
 def contest(
-    rules: RulesLike,
-    goal: int,
+    rules: Optional[RulesLike],
+    goal: Optional[int],
     entries: List[Tuple[StrategyLike, str]],
     against: Optional[StrategyLike],
     margin: float,
     timeout: int,
 ) -> Dict[str, Any]: ...
 def heatmap(
-    rules: RulesLike,
-    goal: int,
+    rules: Optional[RulesLike],
+    goal: Optional[int],
     strategy: StrategyLike,
     show: str,
     diff: Optional[StrategyLike],

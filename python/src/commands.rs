@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use hog::files::{self, Kind};
-use hog::ops::contest::{expand_entries, ContestInput, Entry, Game};
+use hog::ops::contest::{contest_game, expand_entries, ContestInput, Entry, Watch};
 use hog::ops::dist::DistInput;
-use hog::ops::explain::ExplainInput;
+use hog::ops::explain::{ExplainInput, Explained};
 use hog::ops::heatmap::{Format, HeatmapInput, Show};
 use hog::ops::turn::TurnInput;
 use hog::ops::{self as library, Cell, Progress};
@@ -21,10 +21,11 @@ use pyo3::types::PyBytes;
 use serde::Serialize;
 
 use crate::error::{command_error, hog_error, python_words, value_error};
-use crate::game::game;
+use crate::game::{game, parse};
 use crate::interrupt::interruptible_with_stop;
+use crate::played::game_of;
 use crate::sources::sources;
-use crate::strategy::command_strategy;
+use crate::strategy::{policy, strategy_text};
 
 /// Every preset, as `hog rules list --json` lists them.
 #[pyfunction]
@@ -86,8 +87,8 @@ pub fn dist<'py>(
 #[allow(clippy::too_many_arguments)]
 pub fn explain<'py>(
     py: Python<'py>,
-    rules: &Bound<'_, PyAny>,
-    goal: i64,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: Option<i64>,
     score: i64,
     opponent_score: i64,
     sides: i64,
@@ -96,18 +97,23 @@ pub fn explain<'py>(
     exact: bool,
     timeout: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (rules, goal) = game(rules, goal)?;
+    // `final` names the file hog final makes, no strategy to read.
+    let is_final = |s: &Bound<'_, PyAny>| s.extract::<String>().is_ok_and(|t| t.trim() == "final");
+    let given = strategy.filter(|s| !is_final(s));
+    let played = game_of(py, rules, goal, &[against, given])?;
     let input = ExplainInput {
         cell: cell(score, opponent_score, sides),
         against: against
-            .map(|s| command_strategy(py, s, &rules, goal, timeout))
+            .map(|s| played.strategy(py, s, timeout))
             .transpose()?,
-        strategy: strategy
-            .map(|s| command_strategy(py, s, &rules, goal, timeout))
-            .transpose()?,
+        strategy: match (strategy, given) {
+            (_, Some(s)) => Some(Explained::Given(played.strategy(py, s, timeout)?)),
+            (Some(_), None) => Some(Explained::Final),
+            (None, None) => None,
+        },
         exact,
-        rules,
-        goal,
+        rules: played.rules,
+        goal: played.goal,
     };
     let explanation = run(py, "explaining", timeout, |sources, progress| {
         library::explain::explain(&input, sources, progress)
@@ -117,38 +123,65 @@ pub fn explain<'py>(
 
 /// A round robin of `entries` (each a strategy and the name it has where
 /// it is no text: a text names itself, and a folder its files): the
-/// report, as `hog contest --json` prints it.
+/// report, as `hog contest --json` prints it. The entries given as text
+/// are read before anything of any entry runs, and the game is the one
+/// `hog contest` plays (see [`hog::ops::contest::contest_game`]); the
+/// rest are asked for their policies under that game.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)]
 pub fn contest<'py>(
     py: Python<'py>,
-    rules: &Bound<'_, PyAny>,
-    goal: i64,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: Option<i64>,
     entries: Vec<(Bound<'_, PyAny>, String)>,
     against: Option<&Bound<'_, PyAny>>,
     margin: f64,
     timeout: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (rules, goal) = game(rules, goal)?;
+    let mut rules = rules.map(parse).transpose()?.map(|r| r.to_string());
+    let mut goal = goal;
+    // The entries in order: those given as text read now; a placeholder
+    // for each of the rest, asked once the game is known.
     let mut given = vec![];
+    let mut made = vec![];
     for (strategy, name) in &entries {
-        match command_strategy(py, strategy, &rules, goal, timeout)? {
-            Strategy::Text(text) => given.extend(expand_entries(&[text]).map_err(command_error)?),
-            made => given.push(Entry {
-                name: name.clone(),
-                source: made,
-            }),
+        if let Some(text) = strategy_text(strategy)? {
+            given.extend(expand_entries(&[text]).map_err(command_error)?);
+            continue;
         }
+        if let Some((made_rules, made_goal)) = crate::played::made_for(strategy) {
+            rules.get_or_insert(made_rules.to_string());
+            goal.get_or_insert(i64::from(made_goal));
+        }
+        made.push((given.len(), strategy, name));
+        given.push(Entry {
+            name: name.clone(),
+            source: name.clone(),
+            strategy: Err(String::new()),
+        });
     }
-    let against = against
-        .map(|s| command_strategy(py, s, &rules, goal, timeout))
-        .transpose()?;
+    let mut watch = Watch::new(&given);
+    let (game, _) =
+        contest_game(rules.as_deref(), goal, &given, &mut watch).map_err(value_error)?;
+    for (i, strategy, name) in made {
+        let (policy, _) = policy(strategy, &game.rules, game.goal, timeout)?;
+        given[i] = Entry::made(name.clone(), Strategy::made(name.clone(), policy));
+    }
+    let against = match against
+        .map(|s| strategy_text(s).map(|t| (s, t)))
+        .transpose()?
+    {
+        Some((_, Some(text))) => Some(Strategy::read(&text).map_err(command_error)?),
+        Some((s, None)) => {
+            let (policy, name) = policy(s, &game.rules, game.goal, timeout)?;
+            Some(Strategy::made(name, policy))
+        }
+        None => None,
+    };
     let input = ContestInput {
-        game: Game {
-            rules,
-            goal,
-            excluded: vec![],
-        },
+        game,
         entries: given,
+        watch,
         against,
         margin,
         cache: None,
@@ -179,15 +212,15 @@ pub fn contest<'py>(
 #[allow(clippy::too_many_arguments)]
 pub fn heatmap<'py>(
     py: Python<'py>,
-    rules: &Bound<'_, PyAny>,
-    goal: i64,
+    rules: Option<&Bound<'_, PyAny>>,
+    goal: Option<i64>,
     strategy: &Bound<'_, PyAny>,
     show: &str,
     diff: Option<&Bound<'_, PyAny>>,
     against: Option<&Bound<'_, PyAny>>,
     timeout: u64,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyAny>)> {
-    let (rules, goal) = game(rules, goal)?;
+    let played = game_of(py, rules, goal, &[Some(strategy), diff, against])?;
     let show = match show {
         "action" => Show::Action,
         "win" => Show::Win,
@@ -199,17 +232,15 @@ pub fn heatmap<'py>(
         }
     };
     let input = HeatmapInput {
-        source: command_strategy(py, strategy, &rules, goal, timeout)?,
-        diff: diff
-            .map(|s| command_strategy(py, s, &rules, goal, timeout))
-            .transpose()?,
+        source: played.strategy(py, strategy, timeout)?,
+        diff: diff.map(|s| played.strategy(py, s, timeout)).transpose()?,
         against: against
-            .map(|s| command_strategy(py, s, &rules, goal, timeout))
+            .map(|s| played.strategy(py, s, timeout))
             .transpose()?,
         show,
         format: Format::Png,
-        rules,
-        goal,
+        rules: played.rules,
+        goal: played.goal,
     };
     let drawn = run(py, "drawing", timeout, |sources, progress| {
         library::heatmap::heatmap(&input, sources, progress)

@@ -42,7 +42,6 @@ fn _hog(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<results::Grade>()?;
     module.add_class::<project::Project>()?;
     module.add_function(wrap_pyfunction!(game::rules, module)?)?;
-    module.add_function(wrap_pyfunction!(played::game, module)?)?;
     module.add_function(wrap_pyfunction!(project::project, module)?)?;
     module.add_function(wrap_pyfunction!(results::solve, module)?)?;
     module.add_function(wrap_pyfunction!(results::load, module)?)?;

@@ -18,7 +18,6 @@ use crate::interrupt::{interruptible, interruptible_with_stop};
 use crate::played::game_of;
 use crate::solution::{fraction, ExactFigures, Solution};
 use crate::sources::sources;
-use crate::strategy::{command_strategy, policy};
 
 /// The self-play optimum, or with `against` the best response to it; with
 /// `exact`, solved in exact fractions as `hog solve --exact` (the arrays
@@ -33,10 +32,9 @@ pub fn solve(
     exact: bool,
     timeout: u64,
 ) -> PyResult<Solution> {
-    let (rules, goal) = game_of(py, rules, goal, &[against])?;
-    let against = against
-        .map(|s| policy(py, s, &rules, goal, timeout))
-        .transpose()?;
+    let played = game_of(py, rules, goal, &[against])?;
+    let against = against.map(|s| played.policy(py, s, timeout)).transpose()?;
+    let (rules, goal) = (played.rules, played.goal);
     let against = against.as_ref().map(|(policy, name)| (name, policy));
     let model = compile(py, &rules, goal)?;
     if !exact {
@@ -158,16 +156,17 @@ pub fn grade(
     exact: bool,
     timeout: u64,
 ) -> PyResult<Grade> {
-    let (rules, goal) = game_of(py, rules, goal, &[Some(strategy), against])?;
+    let played = game_of(py, rules, goal, &[Some(strategy), against])?;
     let input = GradeInput {
-        strategy: command_strategy(py, strategy, &rules, goal, timeout)?,
+        strategy: played.strategy(py, strategy, timeout)?,
         against: against
-            .map(|a| command_strategy(py, a, &rules, goal, timeout))
+            .map(|a| played.strategy(py, a, timeout))
             .transpose()?,
-        rules: rules.clone(),
-        goal,
+        rules: played.rules.clone(),
+        goal: played.goal,
         exact,
     };
+    let (rules, goal) = (played.rules, played.goal);
     let graded = interruptible_with_stop(py, "grading", |progress, stop| {
         grade_with(&input, &sources(timeout).with_stop(stop), progress)
     })?

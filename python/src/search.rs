@@ -5,15 +5,13 @@
 
 use hog::ops::final_field::{find_field, FieldInput};
 use hog::ops::final_strategy::{find, FinalInput};
-use hog_solver::Rules;
 use pyo3::prelude::*;
 
 use crate::error::{command_error, hog_error};
 use crate::final_strategy::{Final, Opponent};
 use crate::interrupt::interruptible_with_stop;
-use crate::played::{game_of, is_field};
+use crate::played::{game_of, is_field, Played};
 use crate::sources::sources;
-use crate::strategy::command_strategy;
 
 /// The best `final_strategy` against `against` (the course baseline by
 /// default), as `hog final`; with a list or tuple of opponents, the best
@@ -27,13 +25,13 @@ pub fn final_strategy(
     goal: Option<i64>,
     timeout: u64,
 ) -> PyResult<Final> {
-    let (rules, goal) = game_of(py, rules, goal, &[against])?;
+    let played = game_of(py, rules, goal, &[against])?;
     let field: Option<Vec<Bound<'_, PyAny>>> = match against {
         Some(list) if is_field(list) => Some(list.try_iter()?.collect::<PyResult<_>>()?),
         _ => None,
     };
     if let Some(field) = field.as_ref().filter(|field| field.len() > 1) {
-        return against_field(py, rules, goal, field, timeout);
+        return against_field(py, &played, field, timeout);
     }
     let against = match (&field, against) {
         (Some(field), _) => Some(
@@ -45,10 +43,10 @@ pub fn final_strategy(
     };
     let input = FinalInput {
         against: against
-            .map(|a| command_strategy(py, a, &rules, goal, timeout))
+            .map(|a| played.strategy(py, a, timeout))
             .transpose()?,
-        rules: rules.clone(),
-        goal,
+        rules: played.rules.clone(),
+        goal: played.goal,
         effort: None,
         prove_bound: None,
         opponent_bid: None,
@@ -60,8 +58,8 @@ pub fn final_strategy(
     .map_err(command_error)?;
     let response = found.response;
     Ok(Final {
-        rules,
-        goal,
+        rules: played.rules,
+        goal: played.goal,
         against: found.against,
         win_rate: response.grade.win_rate,
         first: response.grade.first.a_wins,
@@ -76,15 +74,15 @@ pub fn final_strategy(
 /// The best strategy of the two scores against a field of opponents.
 fn against_field(
     py: Python<'_>,
-    rules: Rules,
-    goal: u32,
+    played: &Played,
     field: &[Bound<'_, PyAny>],
     timeout: u64,
 ) -> PyResult<Final> {
+    let (rules, goal) = (played.rules.clone(), played.goal);
     let input = FieldInput {
         field: field
             .iter()
-            .map(|b| command_strategy(py, b, &rules, goal, timeout))
+            .map(|b| played.strategy(py, b, timeout))
             .collect::<PyResult<_>>()?,
         rules: rules.clone(),
         goal,

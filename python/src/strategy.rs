@@ -33,22 +33,16 @@ use crate::interrupt::interruptible_with_stop;
 use crate::solution::Solution;
 use crate::sources::sources;
 
-/// A strategy object and how to name it in messages and records; a Python
-/// strategy (a file or a callable) has `timeout` seconds.
+/// A strategy object given as no text (a result, an array, a callable) as
+/// a policy for the rules and goal, and how to name it in messages and
+/// records; a callable has `timeout` seconds. (A text is read as the CLI
+/// reads its arguments: [`crate::played::Played::strategy`].)
 pub fn policy(
-    py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
     rules: &Rules,
     goal: u32,
     timeout: u64,
 ) -> PyResult<(Policy, String)> {
-    if let Some(text) = strategy_text(strategy)? {
-        let policy = interruptible_with_stop(py, "reading the strategy", |_, stop| {
-            sources(timeout).with_stop(stop).policy(&text, rules, goal)
-        })?
-        .map_err(command_error)?;
-        return Ok((policy, text));
-    }
     if let Ok(solution) = strategy.extract::<PyRef<Solution>>() {
         return Ok((solution.policy_for(rules, goal)?, solution.name()));
     }
@@ -70,22 +64,19 @@ pub fn policy(
     )))
 }
 
-/// A strategy object as a command of the library plays it: a text or a
-/// path as the command reads it (so `optimal`, `final` and file names mean
-/// what they mean on the command line), anything else (a callable, an
-/// array, a result) as its policy for the game, named as records name it.
-pub fn command_strategy(
+/// A strategy as a policy for the rules and goal, with the GIL released
+/// and Ctrl-C stopping it (a Python file has `timeout` seconds).
+pub fn play(
     py: Python<'_>,
-    strategy: &Bound<'_, PyAny>,
+    strategy: &Strategy,
     rules: &Rules,
     goal: u32,
     timeout: u64,
-) -> PyResult<Strategy> {
-    if let Some(text) = strategy_text(strategy)? {
-        return Ok(Strategy::Text(text));
-    }
-    let (policy, name) = policy(py, strategy, rules, goal, timeout)?;
-    Ok(Strategy::Made { name, policy })
+) -> PyResult<Policy> {
+    interruptible_with_stop(py, "reading the strategy", |_, stop| {
+        sources(timeout).with_stop(stop).play(strategy, rules, goal)
+    })?
+    .map_err(command_error)
 }
 
 /// A strategy given as text: a `str` as it is, an `os.PathLike` as a file

@@ -4,24 +4,26 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::Rules;
 
-use super::{cell, turn_header, write_json};
+use super::turn::{cell, turn_header};
+use super::{play, write_json, Played};
 use crate::cli::args::DistArgs;
 use crate::ops::dist::{dist, DistInput, Outcome};
 
-pub fn run(args: &DistArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: &DistArgs, out: &mut dyn Write) -> Result<()> {
+    let Played { rules, goal, lead } = play(&args.turn.game.game(), &[], args.json.json)?;
     let distribution = dist(&DistInput {
         rules: rules.clone(),
         goal,
         cell: cell(args.score, args.opp, &args.turn),
         num_rolls: args.turn.rolls,
     })?;
+    lead.before(out)?;
     if args.json.json {
         return write_json(out, &distribution);
     }
     let (state, num_rolls) = (distribution.state, distribution.num_rolls);
-    writeln!(out, "{}", turn_header(rules, goal, state, num_rolls))?;
+    writeln!(out, "{}", turn_header(&rules, goal, state, num_rolls))?;
     writeln!(
         out,
         "{:>6}  {:>6}  {:>14}  {:>5}  {:>11}  fraction",

@@ -6,20 +6,27 @@ use std::io::Write;
 use anyhow::Result;
 use hog_solver::{Rules, State};
 
-use super::{roll_words, state_words, write_json};
+use super::turn::{roll_words, state_words};
+use super::{play, read_option, sources, write_json, Played};
 use crate::cli::args::ExplainArgs;
-use crate::ops::explain::{explain, Action, ExplainInput, Explanation, Hidden};
+use crate::ops::explain::{explain, Action, ExplainInput, Explained, Explanation, Hidden};
 use crate::ops::Cell;
 use crate::progress::SolveBar;
-use crate::strategies::{Sources, Strategy};
 
-pub fn run(
-    args: &ExplainArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<()> {
+    let against = read_option(args.against.as_ref(), "--against")?;
+    // `--strategy final` names the file hog final makes, no strategy to read.
+    let strategy = match args.strategy.as_deref() {
+        Some(text) if text.trim() == "final" => Some(Explained::Final),
+        text => read_option(text.map(str::to_string).as_ref(), "--strategy")?.map(Explained::Given),
+    };
+    let given = match &strategy {
+        Some(Explained::Given(strategy)) => Some(strategy),
+        _ => None,
+    };
+    let strategies: Vec<_> = against.iter().chain(given).collect();
+    let Played { rules, goal, lead } = play(&args.game, &strategies, args.json.json)?;
+    let rules = &rules;
     let bar = SolveBar::new("solving");
     let explanation = explain(
         &ExplainInput {
@@ -31,13 +38,14 @@ pub fn run(
                 sides: args.sides,
                 hidden: args.hidden.clone(),
             },
-            against: args.against.clone().map(Strategy::Text),
-            strategy: args.strategy.clone().map(Strategy::Text),
+            against,
+            strategy,
             exact: args.exact.exact,
         },
-        sources,
+        &sources(&args.python),
         &|done, all| bar.report(done, all),
     )?;
+    lead.before(out)?;
     if args.json.json {
         return write_json(out, &explanation);
     }

@@ -8,24 +8,18 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::Rules;
 
-use super::final_strategy::{bid_line, made_by, written, Output};
-use super::write_json;
+use super::final_strategy::{against, bid_line, written};
+use super::{sources, write_json, Played};
 use crate::cli::args::FinalArgs;
 use crate::files;
 use crate::ops::export;
 use crate::ops::final_field::{find_field, FieldInput};
-use crate::strategies::{Sources, Strategy};
+use crate::ops::final_strategy::{made_by, Output};
 
-pub fn run(
-    args: &FinalArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let (field, Played { rules, goal, lead }) = against(args)?;
     let output = args.output.as_deref().map(Output::of).transpose()?;
     if args.exact.exact {
         anyhow::bail!("--exact: hog final grades a field in f64 only (give one --against for exact fractions)");
@@ -45,13 +39,13 @@ pub fn run(
     let input = FieldInput {
         rules: rules.clone(),
         goal,
-        field: args.against.iter().cloned().map(Strategy::Text).collect(),
+        field,
         effort: args.effort,
         opponent_bid: args.opponent_bid,
     };
-    let mut summary = find_field(&input, sources, &|_, _| {})?;
+    let mut summary = find_field(&input, &sources(&args.python), &|_, _| {})?;
     if let (Some(path), Some(Output::Export(format))) = (&args.output, &output) {
-        summary.info.made_by = Some(made_by(args, rules, goal));
+        summary.info.made_by = Some(made_by(&rules, goal, &args.against));
         let text = export::render(*format, &summary.info, &summary.policy)?;
         files::write(path, format.kind(), args.force, |w| {
             Ok(w.write_all(text.as_bytes())?)
@@ -59,9 +53,10 @@ pub fn run(
     }
     summary.file = args.output.as_ref().map(|p| p.display().to_string());
     if json {
+        lead.before(out)?;
         return write_json(out, &summary);
     }
-    writeln!(out, "rules        {}, goal {goal}", summary.rules)?;
+    lead.rules(out, 13, &summary.rules, Some(("goal", &goal.to_string())))?;
     writeln!(
         out,
         "against      a field of {}, each met as often",

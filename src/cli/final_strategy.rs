@@ -5,56 +5,20 @@
 //! extension.
 
 use std::io::Write;
-use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use hog_solver::blind::ProvenBound;
 use hog_solver::exact::Exact;
-use hog_solver::table::PolicyTable;
-use hog_solver::Rules;
 use serde::Serialize;
 
-use super::{exact_fraction_text, exact_json, write_json};
-use crate::cli::args::{FinalArgs, Format};
-use crate::files::{self, Kind};
+use super::{play, read_option, sources, write_json, Played};
+use crate::cli::args::FinalArgs;
 use crate::ops::export;
-use crate::ops::final_strategy::{find, BestBid, ExactFigures, FinalInput, Found};
-use crate::strategies::{extension, Sources, Strategy};
-
-/// What `-o` writes, by the file's extension.
-pub(super) enum Output {
-    Export(Format),
-    Table,
-}
-
-impl Output {
-    pub(super) fn of(path: &Path) -> Result<Output> {
-        if path == Path::new("-") {
-            bail!(
-                "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
-                 stdout, hog export 'blind_best_response(STRATEGY)' --format python"
-            );
-        }
-        Ok(match extension(path).as_str() {
-            "py" => Output::Export(Format::Python),
-            "csv" => Output::Export(Format::Csv),
-            "json" => Output::Export(Format::Json),
-            "hogtable" => Output::Table,
-            other => bail!(
-                "-o {}: unknown file type '{other}': hog final writes .py (a \
-                     final_strategy module), .csv, .json or .hogtable",
-                path.display()
-            ),
-        })
-    }
-
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            Output::Export(format) => format.name(),
-            Output::Table => "hogtable",
-        }
-    }
-}
+use crate::ops::final_strategy::{
+    find, made_by, write, BestBid, ExactFigures, FinalInput, Found, Output,
+};
+use crate::ops::{exact_fraction_text, exact_json};
+use crate::strategies::Strategy;
 
 #[derive(Serialize)]
 struct Summary {
@@ -88,65 +52,53 @@ struct Summary {
     bound_exact: Option<String>,
 }
 
-/// Under rules with bids, the bid with the highest exact win rate of the
-/// strategy found against the opponent's bid.
-pub fn run(
-    args: &FinalArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+/// The strategies `--against` names, read, and the game they play.
+pub(super) fn against(args: &FinalArgs) -> Result<(Vec<Strategy>, Played)> {
+    let mut against = vec![];
+    for text in &args.against {
+        against.extend(read_option(Some(text), "--against")?);
+    }
+    let played = play(
+        &args.game,
+        &against.iter().collect::<Vec<_>>(),
+        args.json.json,
+    )?;
+    Ok((against, played))
+}
+
+/// `hog final` against one opponent.
+pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let (against, Played { rules, goal, lead }) = against(args)?;
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    let rules = rules.clone();
-    let Found {
-        against,
-        response,
-        objective,
-        mut info,
-        proven,
-        exact,
-        bid,
-        not_graded,
-    } = find(
+    let mut found = find(
         &FinalInput {
             rules: rules.clone(),
             goal,
-            against: args.against.first().cloned().map(Strategy::Text),
+            against: against.into_iter().next(),
             effort: args.effort,
             prove_bound: args.prove_bound,
             opponent_bid: args.opponent_bid,
             exact: args.exact.exact,
         },
-        sources,
+        &sources(&args.python),
         // The search's spinner says it works; no bar counts its states.
         &|_, _| {},
     )?;
-    info.made_by = Some(made_by(args, &rules, goal));
+    found.info.made_by = Some(made_by(&rules, goal, &args.against));
     if let (Some(path), Some(output)) = (&args.output, &output) {
-        match output {
-            Output::Export(format) => {
-                let text = export::render(*format, &info, &response.policy)?;
-                files::write(path, format.kind(), args.force, |w| {
-                    Ok(w.write_all(text.as_bytes())?)
-                })?;
-            }
-            Output::Table => {
-                let table = PolicyTable {
-                    rules: rules.clone(),
-                    goal,
-                    objective,
-                    policy: response.policy.clone(),
-                    values: response.values.cells().to_owned(),
-                    exact: None,
-                };
-                files::write(path, Kind::Table, args.force, |w| {
-                    Ok(table.write(w).map(|_| ())?)
-                })?;
-            }
-        }
+        write(&found, path, output, args.force)?;
     }
+    let Found {
+        against,
+        response,
+        info,
+        proven,
+        exact,
+        bid,
+        not_graded,
+        ..
+    } = found;
     let exact_text =
         |pick: fn(&ExactFigures) -> Option<&Exact>| exact.as_ref().and_then(pick).map(exact_json);
     let grade = &response.grade;
@@ -169,9 +121,10 @@ pub fn run(
         bound_exact: exact_text(|(_, bound)| bound.as_ref()),
     };
     if json {
+        lead.before(out)?;
         return write_json(out, &summary);
     }
-    writeln!(out, "rules        {}, goal {goal}", summary.rules)?;
+    lead.rules(out, 13, &summary.rules, Some(("goal", &goal.to_string())))?;
     if let Some(note) = &summary.not_graded {
         writeln!(out, "note         {note}")?;
     }
@@ -290,9 +243,4 @@ pub(super) fn written(
         )?,
     }
     Ok(())
-}
-
-/// The command line that makes this file, for the record.
-pub(super) fn made_by(args: &FinalArgs, rules: &Rules, goal: u32) -> String {
-    crate::ops::final_strategy::made_by(rules, goal, &args.against)
 }

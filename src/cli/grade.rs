@@ -6,14 +6,13 @@ use std::io::Write;
 use anyhow::Result;
 use hog_solver::evaluate::Grade as ExactGrade;
 use hog_solver::exact::Exact;
-use hog_solver::Rules;
 use serde::Serialize;
 
-use super::{exact_fraction_text, exact_json, write_json};
+use super::{play, read, read_option, sources, write_json, Played};
 use crate::cli::args::GradeArgs;
 use crate::ops::grade::{grade, GradeInput};
+use crate::ops::{exact_fraction_text, exact_json};
 use crate::progress::SolveBar;
-use crate::strategies::{Sources, Strategy};
 
 #[derive(Serialize)]
 struct Grade {
@@ -47,26 +46,26 @@ struct Grade {
 /// One figure of an exact grade.
 type Pick = fn(&ExactGrade<Exact>) -> &Exact;
 
-pub fn run(
-    args: &GradeArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let strategy = read(&args.strategy, "the strategy")?;
+    let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
+    let strategies: Vec<_> = std::iter::once(&strategy).chain(&against).collect();
+    let Played { rules, goal, lead } = play(&args.game, &strategies, json)?;
+    let rules = &rules;
     let bar = SolveBar::new("grading");
     let graded = grade(
         &GradeInput {
             rules: rules.clone(),
             goal,
-            strategy: Strategy::Text(args.strategy.clone()),
-            against: args.against.clone().map(Strategy::Text),
+            strategy,
+            against,
             exact: args.exact.exact,
         },
-        sources,
+        &sources(&args.python),
         &|done, all| bar.report(done, all),
     )?;
+    lead.before(out)?;
     let (floats, exact) = (&graded.figures, &graded.exact);
     let fraction =
         |pick: fn(&ExactGrade<Exact>) -> &Exact| exact.as_ref().map(|e| exact_json(pick(e)));

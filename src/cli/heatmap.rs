@@ -6,40 +6,41 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::Rules;
 
-use super::write_json;
+use super::{play, read, read_option, sources, write_json, Lead, Played};
 use crate::cli::args::HeatmapArgs;
 use crate::files::{self, Kind};
 use crate::ops::heatmap::{heatmap, Extreme, Format, HeatmapInput, Summary};
 use crate::plot;
 use crate::progress::SolveBar;
-use crate::strategies::{Sources, Strategy};
 
-pub fn run(
-    args: &HeatmapArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &HeatmapArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let source = read(&args.source, "the strategy")?;
+    let diff = read_option(args.diff.as_ref(), "--diff")?;
+    let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
+    let strategies: Vec<_> = std::iter::once(&source)
+        .chain(&diff)
+        .chain(&against)
+        .collect();
+    let played = play(&args.game, &strategies, json)?;
     if crate::ops::page::is_page(&args.output) {
-        return super::page::run(args, rules, goal, sources, json, out);
+        return super::page::run(args, source, [diff, against], played, out);
     }
+    let Played { rules, goal, lead } = played;
     let format = Format::from_path(&args.output)?;
     let bar = SolveBar::new("solving");
     let mut drawn = heatmap(
         &HeatmapInput {
-            rules: rules.clone(),
+            rules,
             goal,
-            source: Strategy::Text(args.source.clone()),
+            source,
             show: args.show,
-            diff: args.diff.clone().map(Strategy::Text),
-            against: args.against.clone().map(Strategy::Text),
+            diff,
+            against,
             format,
         },
-        sources,
+        &sources(&args.python),
         &|done, all| bar.report(done, all),
     )?;
     let kind = match format {
@@ -51,13 +52,14 @@ pub fn run(
     })?;
     drawn.summary.file = Some(args.output.display().to_string());
     if json {
+        lead.before(out)?;
         return write_json(out, &drawn.summary);
     }
-    print_summary(&drawn.summary, out)
+    print_summary(&drawn.summary, &lead, out)
 }
 
-fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "rules      {}", summary.rules)?;
+fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<()> {
+    lead.rules(out, 11, &summary.rules, None)?;
     writeln!(out, "goal       {}", summary.goal)?;
     let shows = match (summary.show, &summary.other) {
         ("action", _) => format!("num_rolls of {}", summary.source),

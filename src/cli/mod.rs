@@ -37,22 +37,17 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use hog_solver::rules::check_goal;
 use hog_solver::strategy::Policy;
-use hog_solver::{Rules, State};
+use hog_solver::Rules;
 use serde::Serialize;
 
-use crate::cli::args::{Cli, Command, GameArgs, PlayersArgs, PythonArgs, TurnRulesArgs};
+use crate::cli::args::{Cli, Command, GameArgs, PlayersArgs, PythonArgs};
 use crate::files::{self, Kind};
-use crate::ops::turn::check_face;
-use crate::ops::{
-    check_score, exact_fraction_text, exact_json, hidden_index, hidden_words, state, Cell,
-    StrategyContext,
-};
-use crate::strategies::{FileKind, Sources};
+use crate::ops::StrategyContext;
+use crate::strategies::{Sources, Strategy};
 use crate::{game, printable};
 
 /// Runs `hog ARGS...` (`args` with the program's name first) as the binary
@@ -160,114 +155,6 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<()> {
-    let out = &mut Led {
-        pending: None,
-        first: Vec::new(),
-        out,
-    };
-    let result = command(cli, out);
-    // A command that printed nothing still says where its rules came from;
-    // one that failed says it only after output of its own.
-    if result.is_ok() || !out.first.is_empty() {
-        out.lead()?;
-    }
-    result
-}
-
-/// A command's output, led by the line that says where its rules came
-/// from: written just before the command's first output (on stderr where
-/// stdout carries JSON or a file), so that an error met before any output
-/// stands alone, one line. On stdout it stands in for the command's own
-/// first line where that line names the same rules (`rules      fa16`),
-/// and what such a line says besides follows on a line of its own
-/// (`rules        fa16, goal 100` leaves `goal         100`): the output
-/// names its rules once.
-pub(super) struct Led<'a> {
-    pending: Option<(String, bool)>,
-    /// The command's output up to its first newline, held while a line
-    /// for stdout is pending.
-    first: Vec<u8>,
-    out: &'a mut dyn Write,
-}
-
-impl Led<'_> {
-    /// Writes the pending line, if any, and the command's first line
-    /// unless it is a `rules` line.
-    fn lead(&mut self) -> std::io::Result<()> {
-        match self.pending.take() {
-            // A line that cannot be printed on stderr changes nothing.
-            Some((line, true)) => {
-                let _ = writeln!(std::io::stderr(), "rules        {line}");
-                Ok(())
-            }
-            Some((line, false)) => {
-                writeln!(self.out, "rules        {line}")?;
-                let first = std::mem::take(&mut self.first);
-                match std::str::from_utf8(&first)
-                    .ok()
-                    .and_then(|l| besides(l, &line))
-                {
-                    Some(None) => Ok(()),
-                    Some(Some(rest)) => self.out.write_all(rest.as_bytes()),
-                    None => self.out.write_all(&first),
-                }
-            }
-            None => Ok(()),
-        }
-    }
-}
-
-/// What a command's first line `first` says besides its rules, where it is
-/// a `rules` line naming the rules that the led `line` names: `Some(None)`
-/// where it says nothing more, else the rest as a line of the same columns
-/// (`goal         100` for `rules        fa16, goal 100`); `None` where
-/// it is another line.
-fn besides(first: &str, line: &str) -> Option<Option<String>> {
-    let named = first.strip_prefix("rules").filter(|n| n.starts_with(' '))?;
-    let column = first.len() - named.trim_start().len();
-    let named = named.trim();
-    let (name, rest) = match named.split_once(", ") {
-        Some((name, rest)) => (name, Some(rest)),
-        None => (named, None),
-    };
-    let led = line.strip_prefix(name)?;
-    if name.is_empty() || !(led.is_empty() || led.starts_with([',', ' '])) {
-        return None;
-    }
-    Some(rest.map(|rest| match rest.split_once(' ') {
-        Some((key, value)) => format!("{key:<0$}{value}\n", column),
-        None => format!("{rest}\n"),
-    }))
-}
-
-impl Write for Led<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if matches!(self.pending, Some((_, false))) {
-            // Held until the first line is whole, then led.
-            match bytes.iter().position(|&b| b == b'\n') {
-                None => {
-                    self.first.extend_from_slice(bytes);
-                    return Ok(bytes.len());
-                }
-                Some(end) => {
-                    self.first.extend_from_slice(&bytes[..=end]);
-                    self.lead()?;
-                    self.out.write_all(&bytes[end + 1..])?;
-                    return Ok(bytes.len());
-                }
-            }
-        }
-        self.lead()?;
-        self.out.write(bytes)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
-}
-
-fn command(cli: &Cli, out: &mut Led) -> Result<()> {
-    let sources = |python: &PythonArgs| Sources::new(Duration::from_secs(python.python_timeout));
     // Before any work: where the output goes (its name's format; a name of
     // no format is refused by the command, or by the writer).
     if let Some((path, force)) = output(&cli.command) {
@@ -278,133 +165,25 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
     }
     match &cli.command {
         Command::Rules(args) => rules::run(args, out),
-        Command::Dist(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
-            dist::run(args, &rules, goal, out)
-        }
-        Command::Turn(args) => {
-            let (rules, goal) = game(&args.turn.game.game(), &[], args.json.json, out)?;
-            turn::run(args, &rules, goal, out)
-        }
-        Command::Replay(args) => {
-            let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
-            replay::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
-        }
-        Command::Simulate(args) => {
-            let p = &args.players;
-            let (rules, goal) = game(&p.game, &[Some(&p.p0), Some(&p.p1)], p.json.json, out)?;
-            simulate::run(args, &rules, goal, &sources(&p.python), p.json.json, out)
-        }
-        Command::Solve(args) => {
-            // A table written to stdout (-o -) leaves the rules line to stderr.
-            let to_stdout = args.output.as_deref() == Some(Path::new("-"));
-            let (rules, goal) = game(
-                &args.game,
-                &[args.against.as_ref()],
-                args.json.json || to_stdout,
-                out,
-            )?;
-            solve::run(
-                args,
-                &rules,
-                goal,
-                &sources(&args.python),
-                args.json.json,
-                out,
-            )
-        }
-        Command::Grade(args) => {
-            let strategies = [Some(&args.strategy), args.against.as_ref()];
-            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
-            grade::run(
-                args,
-                &rules,
-                goal,
-                &sources(&args.python),
-                args.json.json,
-                out,
-            )
-        }
-        Command::Heatmap(args) => {
-            let strategies = [
-                Some(&args.source),
-                args.diff.as_ref(),
-                args.against.as_ref(),
-            ];
-            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
-            heatmap::run(
-                args,
-                &rules,
-                goal,
-                &sources(&args.python),
-                args.json.json,
-                out,
-            )
-        }
-        Command::Export(args) => {
-            // An export to stdout prints the file there: the note goes to stderr.
-            let to_stdout = args.output.as_ref().is_none_or(|o| o.as_os_str() == "-");
-            let (rules, goal) = game(
-                &args.game,
-                &[Some(&args.source)],
-                args.json.json || to_stdout,
-                out,
-            )?;
-            export::run(
-                args,
-                &rules,
-                goal,
-                &sources(&args.python),
-                args.json.json,
-                out,
-            )
-        }
-        Command::Final(args) => {
-            let against: Vec<_> = args.against.iter().map(Some).collect();
-            let (rules, goal) = game(&args.game, &against, args.json.json, out)?;
-            if args.against.len() > 1 {
-                return final_field::run(
-                    args,
-                    &rules,
-                    goal,
-                    &sources(&args.python),
-                    args.json.json,
-                    out,
-                );
-            }
-            final_strategy::run(
-                args,
-                &rules,
-                goal,
-                &sources(&args.python),
-                args.json.json,
-                out,
-            )
-        }
-        Command::Contest(args) => {
-            let entries = crate::ops::contest::expand_entries(&args.entries)?;
-            let game = contest::game(args, &entries, args.json.json, out)?;
-            let sources = Sources::new(Duration::from_secs(args.python_timeout));
-            contest::run(args, entries, game, &sources, args.json.json, out)
-        }
-        Command::Explain(args) => {
-            // `--strategy final` names no file.
-            let strategy = args.strategy.as_ref().filter(|s| s.trim() != "final");
-            let strategies = [args.against.as_ref(), strategy];
-            let (rules, goal) = game(&args.game, &strategies, args.json.json, out)?;
-            explain::run(args, &rules, goal, &sources(&args.python), out)
-        }
+        Command::Dist(args) => dist::run(args, out),
+        Command::Turn(args) => turn::run(args, out),
+        Command::Replay(args) => replay::run(args, out),
+        Command::Simulate(args) => simulate::run(args, out),
+        Command::Solve(args) => solve::run(args, out),
+        Command::Grade(args) => grade::run(args, out),
+        Command::Heatmap(args) => heatmap::run(args, out),
+        Command::Export(args) => export::run(args, out),
+        Command::Final(args) if args.against.len() > 1 => final_field::run(args, out),
+        Command::Final(args) => final_strategy::run(args, out),
+        Command::Contest(args) => contest::run(args, out),
+        Command::Explain(args) => explain::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Serve(args) => serve::run(args, out),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "hog", out);
             Ok(())
         }
-        Command::Tables(args) => {
-            let goal = check_goal(args.goal)?;
-            tables::run(args, goal, &sources(&args.python), out)
-        }
+        Command::Tables(args) => tables::run(args, out),
     }
 }
 
@@ -421,127 +200,141 @@ fn output(command: &Command) -> Option<(&Path, bool)> {
     }
 }
 
-/// The game from --rules, --goal, the strategy files and the project
+/// What turns a command's strategies into policies, with its
+/// `--python-timeout`.
+fn sources(python: &PythonArgs) -> Sources {
+    Sources::new(Duration::from_secs(python.python_timeout))
+}
+
+/// The command's main strategy (its argument), read once
+/// ([`Strategy::read`]); an error that does not name the strategy already
+/// says that it is about `role`.
+fn read(text: &str, role: &str) -> Result<Strategy> {
+    Strategy::read(text).strategy_context(role)
+}
+
+/// A strategy given by an option, read once; an error says that it is
+/// about `role` (the option).
+fn read_option(text: Option<&String>, role: &str) -> Result<Option<Strategy>> {
+    text.map(|text| Strategy::read(text).context(role.to_string()))
+        .transpose()
+}
+
+/// The game a command plays, and the line its output leads with.
+struct Played {
+    rules: Rules,
+    goal: u32,
+    lead: Lead,
+}
+
+/// The game from --rules, --goal, the strategies read and the project
 /// folder: the folder of the first Python file among the strategies, else
-/// the working folder (see [`game_of`]).
-fn game(
-    game: &GameArgs,
-    strategies: &[Option<&String>],
-    stderr: bool,
-    out: &mut Led,
-) -> Result<(Rules, u32)> {
+/// the working folder (see [`crate::game`]). `stderr`: the command's
+/// stdout carries JSON or a file, so its lead line goes to stderr.
+fn play(game: &GameArgs, strategies: &[&Strategy], stderr: bool) -> Result<Played> {
     let folder = strategies
         .iter()
-        .flatten()
-        .find_map(|text| match FileKind::of(text) {
-            FileKind::Python { path, .. } if path.is_file() => path.parent(),
-            _ => None,
-        })
+        .find_map(|strategy| strategy.module()?.0.path.parent())
         .unwrap_or(Path::new(""));
-    game_of(game, strategies, &[folder], stderr, out)
+    play_in(game, strategies, &[folder], stderr)
 }
 
-/// The game from --rules, --goal, the strategy files and the project
-/// `folders` (see [`crate::game`]). Where the rules came from the folders'
-/// files, or from nothing, or differ from what the folders name, the
-/// output's first line says so (on stderr when stdout carries JSON or a
-/// file; see [`Led`]).
-fn game_of(
+/// The game from --rules, --goal, the strategies read and the project
+/// `folders` (see [`crate::game`]).
+fn play_in(
     game: &GameArgs,
-    strategies: &[Option<&String>],
+    strategies: &[&Strategy],
     folders: &[&Path],
     stderr: bool,
-    out: &mut Led,
-) -> Result<(Rules, u32)> {
-    let strategies: Vec<&str> = strategies.iter().flatten().map(|s| s.as_str()).collect();
-    let found = game::find(game.rules.as_deref(), game.goal, &strategies, folders)?;
-    out.pending = found
-        .line
-        .map(|line| (crate::printable::printable_line(&line).into_owned(), stderr));
-    Ok((found.rules, found.goal))
+) -> Result<Played> {
+    let found = game::find(game.rules.as_deref(), game.goal, strategies, folders)?;
+    Ok(Played {
+        rules: found.rules,
+        goal: found.goal,
+        lead: Lead::new(found.line, stderr),
+    })
 }
 
-/// Die faces written `a,b,c`: whole numbers from 1 to [`MAX_FACE`].
-fn faces(flag: &str, text: &str) -> Result<Vec<i64>> {
-    text.split(',')
-        .map(|face| {
-            let face = face.trim();
-            let value: i64 = face.parse().map_err(|_| {
-                anyhow!("{flag} '{text}': '{face}' is not a die face (a whole number from 1)")
-            })?;
-            check_face(value).with_context(|| format!("{flag} '{text}'"))?;
-            Ok(value)
-        })
-        .collect()
+/// The line a command's output leads with where its rules came from the
+/// project folder's files or from nothing, or differ from what the folder
+/// names (see [`crate::game::Game::line`]): `rules        LINE`. It is
+/// written with the command's first output, so that an error met before
+/// any output stands alone, one line; on stderr where stdout carries JSON
+/// or a file. On stdout it stands in for the command's own rules line
+/// (`rules        fa16, goal 100`), and what that line says besides the
+/// rules follows on a line of its own (`goal         100`): the output
+/// names its rules once.
+struct Lead {
+    line: Option<String>,
+    stderr: bool,
 }
 
-/// The state `dist` and `turn` are given.
-fn cell(score: i64, opp: i64, turn: &TurnRulesArgs) -> Cell {
-    Cell {
-        score,
-        opponent_score: opp,
-        sides: turn.sides,
-        hidden: turn.hidden.clone(),
-    }
-}
-
-/// Both players' strategies as policies.
-fn players(args: &PlayersArgs, rules: &Rules, goal: u32, sources: &Sources) -> Result<[Policy; 2]> {
-    Ok([
-        sources
-            .policy(&args.p0, rules, goal)
-            .context("player 0 (--p0)")?,
-        sources
-            .policy(&args.p1, rules, goal)
-            .context("player 1 (--p1)")?,
-    ])
-}
-
-/// The first line of `dist` and `turn`: the rules, the state and the action.
-fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
-    format!(
-        "{}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
-        rules.name(),
-        state.score,
-        state.opponent_score,
-        state_words(rules, state),
-        roll_words(rules, state, num_rolls)
-    )
-}
-
-/// What a state holds besides the two scores, in words: its hidden value
-/// ([`hidden_words`]: "memories 3 (mover) and 5 (opponent)"), or "sides 6"
-/// where the rules hide nothing.
-fn state_words(rules: &Rules, state: State) -> String {
-    let hidden = rules.hidden();
-    if hidden.is_empty() {
-        format!("sides {}", state.sides)
-    } else {
-        hidden_words(&hidden, hidden.index(state))
-    }
-}
-
-/// What a turn with this action rolls, in words: "3 six-sided dice".
-fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
-    let rolled = rules.effective_rolls(state, num_rolls);
-    let words = match rolled {
-        -1 => "Pork Chop".to_string(),
-        0 => "no dice".to_string(),
-        n => {
-            let dice = rules.dice(state);
-            format!(
-                "{n} {}-sided {}{}",
-                if dice.sides == 4 { "four" } else { "six" },
-                if dice.reroll { "re-rolling " } else { "" },
-                if n == 1 { "die" } else { "dice" }
-            )
+impl Lead {
+    fn new(line: Option<String>, stderr: bool) -> Lead {
+        Lead {
+            line: line.map(|line| printable::printable_line(&line).into_owned()),
+            stderr,
         }
-    };
-    if rolled == num_rolls {
-        words
-    } else {
-        format!("Hog Tied: {words}")
     }
+
+    /// The lead line, before a command's first output that is no rules
+    /// line (or on stderr).
+    fn before(&self, out: &mut dyn Write) -> io::Result<()> {
+        match &self.line {
+            None => Ok(()),
+            // A line that cannot be printed on stderr changes nothing.
+            Some(line) if self.stderr => {
+                let _ = writeln!(io::stderr(), "rules        {line}");
+                Ok(())
+            }
+            Some(line) => writeln!(out, "rules        {line}"),
+        }
+    }
+
+    /// A command's first line, its rules line: `rules`, the rules' `name`
+    /// and what it says `besides` (a key and a value: `goal`, `100`), in a
+    /// column of `width`; or the lead line in its place, and what it says
+    /// besides on a line of its own.
+    fn rules(
+        &self,
+        out: &mut dyn Write,
+        width: usize,
+        name: &str,
+        besides: Option<(&str, &str)>,
+    ) -> io::Result<()> {
+        if self.line.is_none() || self.stderr {
+            self.before(out)?;
+            return match besides {
+                Some((key, value)) => writeln!(out, "{:<width$}{name}, {key} {value}", "rules"),
+                None => writeln!(out, "{:<width$}{name}", "rules"),
+            };
+        }
+        self.before(out)?;
+        match besides {
+            Some((key, value)) => writeln!(out, "{key:<width$}{value}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Both players' strategies (`--p0`, `--p1`), read, and the game they play.
+fn players(args: &PlayersArgs) -> Result<([Strategy; 2], Played)> {
+    let players = [
+        Strategy::read(&args.p0).context("player 0 (--p0)")?,
+        Strategy::read(&args.p1).context("player 1 (--p1)")?,
+    ];
+    let played = play(&args.game, &[&players[0], &players[1]], args.json.json)?;
+    Ok((players, played))
+}
+
+/// Both players as policies for the game.
+fn policies(players: &[Strategy; 2], played: &Played, sources: &Sources) -> Result<[Policy; 2]> {
+    let policy = |p: usize| {
+        sources
+            .play(&players[p], &played.rules, played.goal)
+            .with_context(|| format!("player {p} (--p{p})"))
+    };
+    Ok([policy(0)?, policy(1)?])
 }
 
 /// One line of JSON.

@@ -5,38 +5,42 @@
 use std::io::Write;
 
 use anyhow::Result;
-use hog_solver::Rules;
 
-use super::write_json;
+use super::{sources, write_json, Lead, Played};
 use crate::cli::args::HeatmapArgs;
 use crate::ops::page::{page, sides_words, PageInput, Summary};
 use crate::progress::SolveBar;
-use crate::strategies::{Sources, Strategy};
+use crate::strategies::Strategy;
 
+/// The page of SOURCE (read, with `--diff` and `--against`) in the game
+/// `played`.
 pub fn run(
     args: &HeatmapArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
+    source: Strategy,
+    [diff, against]: [Option<Strategy>; 2],
+    played: Played,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let Played { rules, goal, lead } = played;
     let input = PageInput {
-        rules: rules.clone(),
+        rules,
         goal,
-        source: Strategy::Text(args.source.clone()),
-        against: args.against.clone().map(Strategy::Text),
-        diff: args.diff.clone().map(Strategy::Text),
+        source,
+        against,
+        diff,
         path: args.output.clone(),
         force: args.force,
     };
     let bar = SolveBar::new("solving");
-    let summary = page(&input, sources, &|done, all| bar.report(done, all))?;
+    let summary = page(&input, &sources(&args.python), &|done, all| {
+        bar.report(done, all)
+    })?;
     drop(bar);
-    if json {
+    if args.json.json {
+        lead.before(out)?;
         return write_json(out, &summary);
     }
-    print_summary(&summary, out)
+    print_summary(&summary, &lead, out)
 }
 
 /// A view's name in words: "mix", or the dice sides ("6": six-sided dice).
@@ -47,8 +51,8 @@ fn view_words(view: &str) -> &str {
     }
 }
 
-fn print_summary(summary: &Summary, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "rules      {}", summary.rules)?;
+fn print_summary(summary: &Summary, lead: &Lead, out: &mut dyn Write) -> Result<()> {
+    lead.rules(out, 11, &summary.rules, None)?;
     writeln!(out, "goal       {}", summary.goal)?;
     let second = match &summary.other {
         Some(other) => format!("P(win) minus P(win) of {other} where their num_rolls differ"),

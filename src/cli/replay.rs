@@ -4,12 +4,13 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use hog_solver::simulate::{play_game, End};
-use hog_solver::{Rules, State};
+use hog_solver::State;
 use serde::Serialize;
 
-use super::{check_score, faces, players, state, write_json};
+use super::turn::faces;
+use super::{players, policies, sources, write_json};
 use crate::cli::args::ReplayArgs;
-use crate::strategies::Sources;
+use crate::ops::{check_score, state};
 
 /// A sequence of faces that cycles, as the course's `make_test_dice`.
 struct Cycle {
@@ -88,29 +89,25 @@ struct TurnJson<'a> {
     sides: u32,
 }
 
-pub fn run(
-    args: &ReplayArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.players.json.json;
     if args.score.is_some() || args.opp.is_some() {
         bail!(
             "replay names the players by number: --score0 (player 0, who moves first) and \
              --score1; --score and --opp are the mover's and the opponent's in dist, turn and explain"
         );
     }
-    let rules = rules.clone();
+    let (players, played) = players(&args.players)?;
+    let (rules, goal) = (&played.rules, played.goal);
     let score0 = check_score("player 0's score", args.score0, goal)?;
     let score1 = check_score("player 1's score", args.score1, goal)?;
-    let start: State = state(&rules, goal, score0, score1, args.sides)?;
-    let [p0, p1] = players(&args.players, &rules, goal, sources)?;
+    let start: State = state(rules, goal, score0, score1, args.sides)?;
+    let [p0, p1] = policies(&players, &played, &sources(&args.players.python))?;
     let mut dice = TestDice::new(args)?;
-    let game = play_game(&rules, goal, [&p0, &p1], start, args.max_turns, |sides| {
+    let game = play_game(rules, goal, [&p0, &p1], start, args.max_turns, |sides| {
         dice.roll(sides)
     })?;
+    played.lead.before(out)?;
     let end = match game.end {
         End::Goal => "goal",
         End::Repeat => "repeat",

@@ -1,37 +1,23 @@
 //! `hog simulate`: seeded Monte Carlo play with random dice.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::Result;
 use hog_solver::simulate::simulate;
-use hog_solver::Rules;
-use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{players, write_json};
+use super::{players, policies, sources, write_json};
 use crate::cli::args::SimulateArgs;
-use crate::strategies::Sources;
+use crate::progress::CountBar;
 
-pub fn run(
-    args: &SimulateArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let rules = rules.clone();
-    let [p0, p1] = players(&args.players, &rules, goal, sources)?;
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(args.games).with_style(ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {eta} left",
-        )?)
-    } else {
-        ProgressBar::hidden()
-    };
-    let result = simulate(&rules, goal, &p0, &p1, args.games, args.seed, |n| {
-        bar.inc(n)
-    })?;
-    bar.finish_and_clear();
+pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.players.json.json;
+    let (players, played) = players(&args.players)?;
+    let (rules, goal) = (&played.rules, played.goal);
+    let [p0, p1] = policies(&players, &played, &sources(&args.players.python))?;
+    let bar = CountBar::new(args.games, "games, {eta} left");
+    let result = simulate(rules, goal, &p0, &p1, args.games, args.seed, |n| bar.inc(n))?;
+    drop(bar);
+    played.lead.before(out)?;
     if json {
         return write_json(out, &result);
     }

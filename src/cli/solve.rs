@@ -10,12 +10,13 @@ use hog_solver::table::TableView;
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
-use super::{exact_fraction_text, exact_json, write_json};
+use super::{play, sources, write_json, Lead, Played};
 use crate::cli::args::SolveArgs;
 use crate::files::{self, Kind};
 use crate::ops::solve::{solve, Solved};
+use crate::ops::{exact_fraction_text, exact_json, hidden_words};
 use crate::progress::SolveBar;
-use crate::strategies::{extension, Sources};
+use crate::strategies::{extension, Strategy};
 
 #[derive(Serialize)]
 struct Summary {
@@ -72,14 +73,21 @@ impl<V: Probability> Solved<V> {
     }
 }
 
-pub fn run(
-    args: &SolveArgs,
-    rules: &Rules,
-    goal: u32,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let against = args
+        .against
+        .as_deref()
+        .map(|text| Strategy::read(text).context("--against"))
+        .transpose()?;
+    // A table written to stdout (-o -) leaves the lead line to stderr.
+    let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
+    let Played { rules, goal, lead } = play(
+        &args.game,
+        &against.iter().collect::<Vec<_>>(),
+        json || to_stdout,
+    )?;
+    let rules = &rules;
     if let Some(path) = &args.output {
         check_table_name(path, rules, goal, args.against.as_deref())?;
     }
@@ -91,8 +99,12 @@ pub fn run(
     crate::alloc::check_memory(&model, job)?;
     let bar = SolveBar::new("solving");
     let report = |done, all| bar.report(done, all);
-    let b = match &args.against {
-        Some(text) => Some(sources.policy(text, rules, goal).context("--against")?),
+    let b = match &against {
+        Some(against) => Some(
+            sources(&args.python)
+                .play(against, rules, goal)
+                .context("--against")?,
+        ),
         None => None,
     };
     let against = args.against.as_ref().zip(b.as_ref());
@@ -163,12 +175,13 @@ pub fn run(
         .is_some_and(|path| path.as_os_str() == "-")
     {
         // The table is stdout: nothing else goes there.
-        return Ok(());
+        return Ok(lead.before(out)?);
     }
     if json {
+        lead.before(out)?;
         return write_json(out, &summary);
     }
-    print_summary(&summary, rules, sees_sides, args, out)?;
+    print_summary(&summary, rules, sees_sides, args, &lead, out)?;
     if let Some(figures) = exact_figures {
         print_exact(&summary, &figures, out)?;
     }
@@ -184,10 +197,13 @@ fn check_table_name(
     goal: u32,
     against: Option<&str>,
 ) -> Result<()> {
-    let kind = extension(path);
-    if !["csv", "json", "py"].contains(&kind.as_str()) {
+    if !matches!(
+        Kind::of_name(path),
+        Some(Kind::Csv | Kind::Json | Kind::Python)
+    ) {
         return Ok(());
     }
+    let kind = extension(path);
     let strategy = match against {
         Some(b) => format!("'best_response({b})'"),
         None => "optimal".to_string(),
@@ -246,6 +262,7 @@ fn print_summary(
     rules: &Rules,
     sees_sides: bool,
     args: &SolveArgs,
+    lead: &Lead,
     out: &mut dyn Write,
 ) -> Result<()> {
     let hidden = rules.hidden();
@@ -253,12 +270,9 @@ fn print_summary(
     let start = if hidden.is_empty() {
         "with six-sided dice".to_string()
     } else {
-        format!(
-            "({})",
-            super::hidden_words(&hidden, hidden.index(State::START))
-        )
+        format!("({})", hidden_words(&hidden, hidden.index(State::START)))
     };
-    writeln!(out, "rules        {}", summary.rules)?;
+    lead.rules(out, 13, &summary.rules, None)?;
     writeln!(out, "goal         {}", summary.goal)?;
     match &summary.against {
         None => {

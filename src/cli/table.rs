@@ -7,9 +7,10 @@ use hog_solver::table::{Objective, PolicyTable, FORMAT_VERSION};
 use hog_solver::State;
 use serde::Serialize;
 
-use super::{exact_fraction_text, exact_json, write_json};
+use super::write_json;
 use crate::cli::args::{TableArgs, TableCommand};
 use crate::files::open_input;
+use crate::ops::{exact_fraction_text, exact_json};
 
 #[derive(Serialize)]
 struct Info {

@@ -25,23 +25,24 @@
 //! whole, never a mix of two goals with a stale MANIFEST.
 
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use hog_solver::evaluate::grade;
+use hog_solver::rules::check_goal;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
-use hog_solver::{Model, State, PRESETS};
-use indicatif::{ProgressBar, ProgressStyle};
+use hog_solver::{Model, Rules, State, PRESETS};
 
-use super::{export, final_strategy, heatmap};
-use crate::cli::args::{
-    ExactArgs, ExportArgs, FinalArgs, Format, GameArgs, HeatmapArgs, JsonArgs, PythonArgs, Show,
-    TablesArgs,
-};
+use super::sources;
+use crate::cli::args::TablesArgs;
 use crate::files::{self, replace_folder, Kind};
-use crate::strategies::Sources;
+use crate::ops::export::{self, export, ExportInput, Exported, Format};
+use crate::ops::final_strategy::{self, find, FinalInput, Output};
+use crate::ops::heatmap::{self, heatmap, HeatmapInput, Show};
+use crate::progress::CountBar;
+use crate::strategies::{Sources, Strategy};
 
 /// The presets with a full set of tables, exports and heatmaps; every
 /// other preset gets its `-final.py` only.
@@ -65,7 +66,9 @@ struct Entry {
     others: Vec<String>,
 }
 
-pub fn run(args: &TablesArgs, goal: u32, sources: &Sources, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<()> {
+    let goal = check_goal(args.goal)?;
+    let sources = &sources(&args.python);
     check_replaceable(&args.dir)?;
     let mut entries = vec![];
     let mut finals = vec![];
@@ -140,15 +143,9 @@ fn build(
 ) -> Result<()> {
     // Three tables per full set, each with its exports and heatmap; one
     // file for every other preset.
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(3 * PRESETS.len() as u64).with_style(ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} tables {msg}",
-        )?)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = CountBar::new(3 * PRESETS.len() as u64, "tables {msg}");
     for preset in PRESETS {
-        bar.set_message(preset.name);
+        bar.say(preset.name);
         if !FULL_SETS.contains(&preset.name) {
             finals.push(write_final(dirs.staging, preset.name, goal, sources)?);
             bar.inc(3);
@@ -256,7 +253,7 @@ fn build(
         )?);
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    drop(bar);
     let manifest = manifest(goal, entries, finals);
     files::write(
         &dirs.staging.join("MANIFEST.md"),
@@ -266,18 +263,6 @@ fn build(
     )
     .map(drop)
 }
-
-/// The `--rules` and `--goal` of the export and heatmap of a committed table.
-fn game(preset: &str, goal: u32) -> GameArgs {
-    GameArgs {
-        rules: Some(preset.to_string()),
-        goal: Some(goal.into()),
-    }
-}
-
-/// The exports and heatmaps of committed tables run no Python: their source
-/// is the table.
-const NO_PYTHON: PythonArgs = PythonArgs { python_timeout: 0 };
 
 fn write_table(
     dirs: &Dirs,
@@ -302,52 +287,54 @@ fn write_table(
     } else {
         &[]
     };
+    let strategy = Strategy::read(&source)?;
     let mut others = vec![];
     for &format in exports {
         let output = format!("{stem}.{}", format.extension());
-        let args = ExportArgs {
-            source: source.clone(),
-            format: Some(format),
-            output: Some(dirs.staging.join(&output)),
-            force: false,
-            game: game(preset, table.goal),
-            sides: None,
-            hidden: None,
-            json: JsonArgs { json: false },
-            python: NO_PYTHON,
-        };
-        let sink = &mut std::io::sink();
-        export::run_recorded(
-            &args,
+        let Exported {
+            mut info, policy, ..
+        } = export(
+            &ExportInput {
+                rules: table.rules.clone(),
+                goal: table.goal,
+                source: &strategy,
+                sides: None,
+                hidden: None,
+                format,
+            },
+            sources,
+        )?;
+        info.made_by = Some(export::made_by(
             &recorded,
             &table.rules,
             table.goal,
-            sources,
-            false,
-            sink,
-        )?;
+            format,
+            None,
+            None,
+        ));
+        let text = export::render(format, &info, &policy)?;
+        files::write(&dirs.staging.join(&output), format.kind(), false, |w| {
+            Ok(w.write_all(text.as_bytes())?)
+        })?;
         others.push(output);
     }
     let picture = format!("{stem}.png");
-    let args = HeatmapArgs {
-        source,
-        game: game(preset, table.goal),
-        output: dirs.staging.join(&picture),
-        force: false,
-        show: Show::Both,
-        diff: None,
-        against: None,
-        json: JsonArgs { json: false },
-        python: NO_PYTHON,
-    };
-    heatmap::run(
-        &args,
-        &table.rules,
-        table.goal,
+    let drawn = heatmap(
+        &HeatmapInput {
+            rules: table.rules.clone(),
+            goal: table.goal,
+            source: strategy,
+            show: Show::Both,
+            diff: None,
+            against: None,
+            format: heatmap::Format::Png,
+        },
         sources,
-        false,
-        &mut std::io::sink(),
+        &|_, _| {},
     )?;
+    files::write(&dirs.staging.join(&picture), Kind::Png, false, |w| {
+        Ok(w.write_all(&drawn.picture)?)
+    })?;
     others.push(picture);
     let sees_sides = if course_legal {
         String::new()
@@ -371,41 +358,41 @@ fn write_table(
 /// it, and the figures `hog final --json` gives.
 fn write_final(staging: &Path, preset: &str, goal: u32, sources: &Sources) -> Result<FinalOnly> {
     let file = format!("{preset}-final.py");
-    let args = FinalArgs {
-        game: game(preset, goal),
-        against: vec![],
-        output: Some(staging.join(&file)),
-        force: false,
-        effort: None,
-        prove_bound: None,
-        opponent_bid: None,
-        exact: ExactArgs { exact: false },
-        json: JsonArgs { json: true },
-        python: NO_PYTHON,
+    let rules = Rules::parse(preset)?;
+    let mut found = find(
+        &FinalInput {
+            rules: rules.clone(),
+            goal,
+            against: None,
+            effort: None,
+            prove_bound: None,
+            opponent_bid: None,
+            exact: false,
+        },
+        sources,
+        &|_, _| {},
+    )?;
+    found.info.made_by = Some(final_strategy::made_by(&rules, goal, &[]));
+    let output = Output::Export(Format::Python);
+    final_strategy::write(&found, &staging.join(&file), &output, false)?;
+    let grade = &found.response.grade;
+    let bound = if found.response.hidden {
+        format!(
+            "; no strategy of the two scores wins more than {:.6} (the best response \
+             that sees the hidden state)",
+            found.response.bound
+        )
+    } else {
+        String::new()
     };
-    let rules = hog_solver::Rules::parse(preset)?;
-    let mut summary = vec![];
-    final_strategy::run(&args, &rules, goal, sources, true, &mut summary)?;
-    let summary: serde_json::Value = serde_json::from_slice(&summary)?;
-    let figure = |key: &str| summary[key].as_f64().unwrap_or(f64::NAN);
-    let bound = match summary["bound"].as_f64() {
-        Some(bound) => format!(
-            "; no strategy of the two scores wins more than {bound:.6} (the best response \
-             that sees the hidden state)"
-        ),
-        None => String::new(),
-    };
-    let not_graded = match summary["not_graded"].as_str() {
+    let not_graded = match &found.not_graded {
         Some(note) => format!("{}; as played here, ", capitalised(note)),
         None => String::new(),
     };
     Ok(FinalOnly {
         headline: format!(
             "{not_graded}win rate {:.6} against {} (first {:.6}, second {:.6}){bound}.",
-            figure("win_rate"),
-            summary["against"].as_str().unwrap_or("?"),
-            figure("first"),
-            figure("second")
+            grade.win_rate, found.against, grade.first.a_wins, grade.second.a_wins
         ),
         file,
         rules: preset.to_string(),

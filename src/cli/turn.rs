@@ -2,14 +2,17 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{anyhow, Context, Result};
 use hog_solver::{Rules, State};
 
-use super::{cell, faces, state_words, turn_header, write_json};
-use crate::cli::args::TurnArgs;
-use crate::ops::turn::{turn, TurnInput};
+use super::{play, write_json, Played};
+use crate::cli::args::{TurnArgs, TurnRulesArgs};
+use crate::ops::turn::{check_face, turn, TurnInput};
+use crate::ops::{hidden_words, Cell};
 
-pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Result<()> {
+pub fn run(args: &TurnArgs, out: &mut dyn Write) -> Result<()> {
+    let Played { rules, goal, lead } = play(&args.turn.game.game(), &[], args.json.json)?;
+    let rules = &rules;
     let faces = match &args.dice {
         Some(text) => faces("--dice", text)?,
         None => vec![],
@@ -22,6 +25,7 @@ pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
         faces,
     })?;
     let result = &played.result;
+    lead.before(out)?;
     if args.json.json {
         return write_json(out, result);
     }
@@ -55,4 +59,75 @@ pub fn run(args: &TurnArgs, rules: &Rules, goal: u32, out: &mut dyn Write) -> Re
         writeln!(out, "the opponent wins")?;
     }
     Ok(())
+}
+
+/// Die faces written `a,b,c`: whole numbers from 1 to [`crate::ops::MAX_FACE`].
+pub(super) fn faces(flag: &str, text: &str) -> Result<Vec<i64>> {
+    text.split(',')
+        .map(|face| {
+            let face = face.trim();
+            let value: i64 = face.parse().map_err(|_| {
+                anyhow!("{flag} '{text}': '{face}' is not a die face (a whole number from 1)")
+            })?;
+            check_face(value).with_context(|| format!("{flag} '{text}'"))?;
+            Ok(value)
+        })
+        .collect()
+}
+
+/// The state `dist` and `turn` are given.
+pub(super) fn cell(score: i64, opp: i64, turn: &TurnRulesArgs) -> Cell {
+    Cell {
+        score,
+        opponent_score: opp,
+        sides: turn.sides,
+        hidden: turn.hidden.clone(),
+    }
+}
+
+/// The first line of `dist` and `turn`: the rules, the state and the action.
+pub(super) fn turn_header(rules: &Rules, goal: u32, state: State, num_rolls: i32) -> String {
+    format!(
+        "{}, goal {goal}: score {}, opponent_score {}, {}, num_rolls {num_rolls} ({})",
+        rules.name(),
+        state.score,
+        state.opponent_score,
+        state_words(rules, state),
+        roll_words(rules, state, num_rolls)
+    )
+}
+
+/// What a state holds besides the two scores, in words: its hidden value
+/// ([`hidden_words`]: "memories 3 (mover) and 5 (opponent)"), or "sides 6"
+/// where the rules hide nothing.
+pub(super) fn state_words(rules: &Rules, state: State) -> String {
+    let hidden = rules.hidden();
+    if hidden.is_empty() {
+        format!("sides {}", state.sides)
+    } else {
+        hidden_words(&hidden, hidden.index(state))
+    }
+}
+
+/// What a turn with this action rolls, in words: "3 six-sided dice".
+pub(super) fn roll_words(rules: &Rules, state: State, num_rolls: i32) -> String {
+    let rolled = rules.effective_rolls(state, num_rolls);
+    let words = match rolled {
+        -1 => "Pork Chop".to_string(),
+        0 => "no dice".to_string(),
+        n => {
+            let dice = rules.dice(state);
+            format!(
+                "{n} {}-sided {}{}",
+                if dice.sides == 4 { "four" } else { "six" },
+                if dice.reroll { "re-rolling " } else { "" },
+                if n == 1 { "die" } else { "dice" }
+            )
+        }
+    };
+    if rolled == num_rolls {
+        words
+    } else {
+        format!("Hog Tied: {words}")
+    }
 }

@@ -84,6 +84,15 @@ pub fn open_input(path: &Path) -> Result<File> {
     File::open(path).with_context(|| format!("cannot read {name}"))
 }
 
+/// A size in words, as a cap is named: "64 KiB", "1 MiB".
+pub fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
+    }
+}
+
 /// What kind of file this is, in words.
 pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]

@@ -14,17 +14,15 @@
 
 pub mod semester;
 
-use std::io::Read;
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::rules::check_goal;
-use hog_solver::strategy::StrategySpec;
-use hog_solver::table::PolicyTable;
 use hog_solver::Rules;
 
-use crate::strategies::FileKind;
-use semester::{Found, Verdict};
+use crate::sandbox::Files;
+use crate::strategies::{Content, Strategy, StrategyFile};
+use semester::{Evidence, Found, Verdict};
 
 /// The rules when neither `--rules` nor a strategy file says.
 pub const DEFAULT_RULES: &str = "fa16";
@@ -60,13 +58,38 @@ struct Record {
 pub fn find(
     rules: Option<&str>,
     goal: Option<i64>,
-    strategies: &[&str],
+    strategies: &[&Strategy],
     folders: &[&Path],
 ) -> Result<Game> {
+    // Every folder's evidence is read before any folder's rule functions
+    // are asked; with --rules they are not asked.
+    let evidence: Vec<Result<Evidence>> = folders
+        .iter()
+        .map(|folder| Evidence::read(folder, module_files(strategies, folder)))
+        .collect();
+    let verdicts: Vec<(&Path, Result<Verdict>)> = folders
+        .iter()
+        .zip(evidence)
+        .map(|(folder, evidence)| {
+            let verdict = evidence.and_then(|e| semester::detect(&e, rules.is_none()));
+            (*folder, verdict)
+        })
+        .collect();
+    decide(rules, goal, strategies, &verdicts)
+}
+
+/// The game as [`find`] decides it, from the `verdicts` on the project
+/// folders (each folder's semester, as [`semester::detect`] found it).
+pub fn decide(
+    rules: Option<&str>,
+    goal: Option<i64>,
+    strategies: &[&Strategy],
+    verdicts: &[(&Path, Result<Verdict>)],
+) -> Result<Game> {
     let mut records = vec![];
-    for text in strategies {
-        for file in strategy_files(text) {
-            if let Some(record) = record(&file)? {
+    for strategy in strategies {
+        for file in strategy.files() {
+            if let Some(record) = record(file)? {
                 records.push(record);
             }
         }
@@ -109,7 +132,7 @@ pub fn find(
     let first = records.first();
     // The folders' word: with --rules only what their files say at once
     // (no probe), and only for a note.
-    let folder = match folders_semester(folders, given_rules.is_none()) {
+    let folder = match folders_semester(verdicts) {
         // --rules decides even where the folder cannot be read.
         Err(_) if given_rules.is_some() => None,
         folder => folder?,
@@ -163,7 +186,7 @@ pub fn find(
                     "{DEFAULT_RULES}, the default: not given (no --rules, and nothing in {} \
                      names a semester: no ok config, no course tests, no hog.py of a course's \
                      skeleton): give --rules SEMESTER (hog rules list)",
-                    places(folders)
+                    places(&verdicts.iter().map(|(f, _)| *f).collect::<Vec<_>>())
                 )),
             ),
         },
@@ -197,14 +220,14 @@ fn places(folders: &[&Path]) -> String {
 /// say: files that fit several presets or contradict each other, folders
 /// that name different presets, a folder whose only evidence is a file hog
 /// had to skip (a broken ok config; among several folders, such a folder
-/// says nothing). With `probe`, the student's rule functions may be asked.
+/// says nothing).
 fn folders_semester(
-    folders: &[&Path],
-    probe: bool,
+    verdicts: &[(&Path, Result<Verdict>)],
 ) -> Result<Option<std::result::Result<Found, String>>> {
-    let mut found: Option<(Found, &Path)> = None;
-    for folder in folders {
-        match semester::detect(folder, probe)? {
+    let mut found: Option<(&Found, &Path)> = None;
+    for (folder, verdict) in verdicts {
+        let verdict = verdict.as_ref().map_err(|e| anyhow!("{e:#}"))?;
+        match verdict {
             Verdict::Found(this) => match &found {
                 Some((first, place)) if first.preset.name != this.preset.name => {
                     return Ok(Some(Err(format!(
@@ -232,7 +255,7 @@ fn folders_semester(
             }
             // One folder whose only evidence was skipped cannot be played;
             // among a contest's many, it says nothing.
-            Verdict::Nothing { skipped } if folders.len() == 1 => {
+            Verdict::Nothing { skipped } if verdicts.len() == 1 => {
                 if let Some(why) = skipped.first() {
                     return Ok(Some(Err(format!(
                         "{why}, and nothing else in {} names a semester: give --rules \
@@ -244,53 +267,43 @@ fn folders_semester(
             Verdict::Nothing { .. } => {}
         }
     }
-    Ok(found.map(|(found, _)| Ok(found)))
+    Ok(found.map(|(found, _)| Ok(found.clone())))
 }
 
-/// The game (rules and goal) that the first file a strategy text names
-/// records, if it records one (see [`record`]).
-pub fn recorded_game(text: &str) -> Result<Option<(Rules, u32)>> {
-    for file in strategy_files(text) {
-        if let Some(record) = record(&file)? {
+/// The files of the Python module among `strategies` that sits in
+/// `folder`, as its strategy read them.
+pub fn module_files<'a>(strategies: &[&'a Strategy], folder: &Path) -> Option<&'a Files> {
+    let same = |a: &Path, b: &Path| {
+        let dot = |p: &Path| p.as_os_str().is_empty() || p == Path::new(".");
+        a == b || (dot(a) && dot(b))
+    };
+    strategies
+        .iter()
+        .flat_map(|strategy| strategy.files())
+        .find_map(|file| match &file.content {
+            Content::Python { module, .. } if same(file.folder(), folder) => Some(&module.files),
+            _ => None,
+        })
+}
+
+/// The game (rules and goal) that the first file a strategy names records,
+/// if it records one (see [`record`]).
+pub fn recorded_game(strategy: &Strategy) -> Result<Option<(Rules, u32)>> {
+    for file in strategy.files() {
+        if let Some(record) = record(file)? {
             return Ok(Some((record.rules, record.goal)));
         }
     }
     Ok(None)
 }
 
-/// The files a strategy text names, `best_response(FILE)` included: the
-/// texts that parse as a file, and names of existing files (as
-/// [`crate::strategies::Sources::policy`] reads them).
-fn strategy_files(text: &str) -> Vec<String> {
-    fn walk(spec: &StrategySpec, files: &mut Vec<String>) {
-        match spec {
-            StrategySpec::File(path) => files.push(path.clone()),
-            StrategySpec::Course { name, args } if args.is_empty() && Path::new(name).is_file() => {
-                files.push(name.clone())
-            }
-            StrategySpec::BestResponse(inner) | StrategySpec::BlindBestResponse(inner) => {
-                walk(inner, files)
-            }
-            _ => {}
-        }
-    }
-    if Path::new(text).is_file() {
-        return vec![text.to_string()];
-    }
-    let mut files = vec![];
-    if let Ok(spec) = StrategySpec::parse(text) {
-        walk(&spec, &mut files);
-    }
-    files
-}
-
 /// What a strategy file records, if it records anything: a policy table's
 /// header, an exported JSON object's `rules_text`/`rules` and `goal`, an
 /// exported Python module's docstring. CSV tables and other Python files
-/// record nothing. A file that cannot be read (a FIFO or a device is not
-/// even opened) is left to the command, which reports it when it reads the
-/// strategy. A recorded goal hog does not allow is an error naming it.
-fn record(text: &str) -> Result<Option<Record>> {
+/// record nothing. A recorded goal hog does not allow is an error naming
+/// it.
+fn record(file: &StrategyFile) -> Result<Option<Record>> {
+    let text = &file.text;
     let recorded = |rules: &str, goal: i64| -> Result<Option<Record>> {
         Ok(Some(Record {
             file: text.to_string(),
@@ -298,21 +311,12 @@ fn record(text: &str) -> Result<Option<Record>> {
             goal: check_goal(goal).with_context(|| format!("{text}: the recorded goal"))?,
         }))
     };
-    match FileKind::of(text) {
-        FileKind::Csv(_) => Ok(None),
-        FileKind::Table(path) => {
-            let Ok(file) = crate::files::open_input(path) else {
-                return Ok(None);
-            };
-            match PolicyTable::read_policy(file) {
-                Ok(table) => recorded(&table.header.rules, table.header.goal.into()),
-                Err(_) => Ok(None),
-            }
-        }
-        FileKind::Json(path) => {
-            let Some(object) = read_text(path)
-                .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
-            else {
+    match &file.content {
+        Content::Csv(_) => Ok(None),
+        Content::Table(table) => recorded(&table.header.rules, table.header.goal.into()),
+        Content::Json(json) => {
+            let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+            let Ok(object) = serde_json::from_str::<serde_json::Value>(json) else {
                 return Ok(None);
             };
             let rules = ["rules_text", "rules"]
@@ -326,11 +330,13 @@ fn record(text: &str) -> Result<Option<Record>> {
                 _ => Ok(None),
             }
         }
-        FileKind::Python { path, .. } => {
-            let Some(module) = read_text(path) else {
+        Content::Python { module, .. } => {
+            let bytes = module.bytes();
+            let Ok(module) = std::str::from_utf8(bytes) else {
                 return Ok(None);
             };
-            match python_record(&module) {
+            let module = module.strip_prefix('\u{feff}').unwrap_or(module);
+            match python_record(module) {
                 Some((rules, goal)) => match goal.parse() {
                     Ok(goal) => recorded(&rules, goal),
                     Err(_) => bail!("{text}: the recorded goal '{goal}' is not a whole number"),
@@ -339,16 +345,6 @@ fn record(text: &str) -> Result<Option<Record>> {
             }
         }
     }
-}
-
-/// A regular file's text without a byte-order mark, if it can be read.
-fn read_text(path: &Path) -> Option<String> {
-    let mut text = String::new();
-    crate::files::open_input(path)
-        .ok()?
-        .read_to_string(&mut text)
-        .ok()?;
-    Some(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
 }
 
 /// The rules text and goal (as written) in the docstring of a module

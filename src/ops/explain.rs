@@ -41,7 +41,7 @@ use hog_solver::{Model, Rules, State, TurnResult};
 use num_integer::Integer;
 use serde::Serialize;
 
-use super::{baseline_or_course, exact_fraction_text, exact_json, Cell, Progress};
+use super::{course_baseline, exact_fraction_text, exact_json, Cell, Progress};
 use crate::strategies::{Sources, Strategy};
 
 /// One legal action and its exact chance to win.
@@ -148,8 +148,16 @@ pub struct ExplainInput {
     pub goal: u32,
     pub cell: Cell,
     pub against: Option<Strategy>,
-    pub strategy: Option<Strategy>,
+    pub strategy: Option<Explained>,
     pub exact: bool,
+}
+
+/// The strategy whose choice is explained: one given, or `final`, the file
+/// `hog final` makes against the opponent (the best strategy of the two
+/// scores).
+pub enum Explained {
+    Final,
+    Given(Strategy),
 }
 
 pub fn explain(input: &ExplainInput, sources: &Sources, progress: Progress) -> Result<Explanation> {
@@ -159,11 +167,7 @@ pub fn explain(input: &ExplainInput, sources: &Sources, progress: Progress) -> R
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     // With a strategy, the opponent is the one given or the course baseline.
     let against = match (&input.strategy, &input.against) {
-        (Some(_), None) => Some(Strategy::Text(baseline_or_course(
-            None,
-            rules,
-            "--against",
-        )?)),
+        (Some(_), None) => Some(course_baseline(rules)?),
         (_, against) => against.clone(),
     };
     let b = match &against {
@@ -171,12 +175,13 @@ pub fn explain(input: &ExplainInput, sources: &Sources, progress: Progress) -> R
         None => None,
     };
     let (strategy, a) = match (&input.strategy, &against, &b) {
-        (Some(s), Some(against), Some(b)) if s.is_final() => {
+        (Some(Explained::Final), Some(against), Some(b)) => {
             let name = format!("blind_best_response({})", against.name());
             let policy = sources.blind_response(b, &name, rules, *goal)?;
             (Some(name), Some(policy))
         }
-        (Some(s), _, _) => (
+        (Some(Explained::Final), ..) => unreachable!("final has an opponent"),
+        (Some(Explained::Given(s)), _, _) => (
             Some(s.name().to_string()),
             Some(sources.play(s, rules, *goal).context("--strategy")?),
         ),

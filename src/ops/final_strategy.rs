@@ -7,6 +7,7 @@
 //! and the bound are graded again in exact fractions.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use hog_solver::bids::{best_bid, bid_outcomes, BidOutcome};
@@ -14,14 +15,15 @@ use hog_solver::blind::{BlindResponse, ProvenBound};
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
-use hog_solver::table::Objective;
-use hog_solver::{Model, Rules};
+use hog_solver::table::{Objective, PolicyTable};
+use hog_solver::{Model, Preset, Rules};
 use serde::Serialize;
 
-use super::export::ExportInfo;
-use super::{baseline_or_course, Progress};
+use super::export::{self, ExportInfo, Format};
+use super::{against_or_course, Progress};
+use crate::files::{self, Kind};
 use crate::progress::Spinner;
-use crate::strategies::{Sources, Strategy};
+use crate::strategies::{extension, Sources, Strategy};
 
 /// A search to run: the game, the opponent (the course baseline by
 /// default), the effort (kicks after the starts' ascents; the search's
@@ -60,12 +62,11 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
     let FinalInput { rules, goal, .. } = input;
     let goal = *goal;
     let their_bid = opponent_bid(rules, goal, input.opponent_bid)?;
-    let against = match &input.against {
-        Some(against) => against.clone(),
-        None => Strategy::Text(baseline_or_course(None, rules, "--against")?),
-    };
+    let against = against_or_course(input.against.as_ref(), rules)?;
     let b = sources.play(&against, rules, goal).context("--against")?;
     let against = against.name().to_string();
+    // Against the course baseline, the search's own grade is the file's.
+    let of_course = Preset::find(&rules.name()).filter(|preset| preset.baseline == against.trim());
     let model = Model::new(rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::BestResponse)?;
     let searching = format!("searching the best final_strategy against {against}");
@@ -107,13 +108,24 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
         None => None,
     };
     let objective = Objective::final_response(against.clone(), response.hidden);
-    let info = ExportInfo::new(
-        rules,
-        goal,
-        objective.to_string(),
-        &response.policy,
-        sources,
-    )?;
+    let info = match of_course {
+        Some(preset) => ExportInfo::graded(
+            rules,
+            goal,
+            objective.to_string(),
+            Some(export::Grade {
+                baseline: preset.baseline.to_string(),
+                win_rate: response.grade.win_rate,
+            }),
+        ),
+        None => ExportInfo::new(
+            rules,
+            goal,
+            objective.to_string(),
+            &response.policy,
+            sources,
+        )?,
+    };
     // The search runs in f64; the strategy it found, and the bound, are
     // then computed again in exact fractions.
     let exact = input.exact.then(|| {
@@ -139,6 +151,85 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
         bid,
         not_graded,
     })
+}
+
+/// What `hog final -o FILE` writes, by the file's kind: a module to paste
+/// into `hog.py`, a CSV or JSON table, or a policy table.
+pub enum Output {
+    Export(Format),
+    Table,
+}
+
+impl Output {
+    pub fn of(path: &Path) -> Result<Output> {
+        if path == Path::new("-") {
+            bail!(
+                "-o -: hog final writes a file named .py, .csv, .json or .hogtable; for \
+                 stdout, hog export 'blind_best_response(STRATEGY)' --format python"
+            );
+        }
+        Ok(match Kind::of_name(path) {
+            Some(Kind::Table) => Output::Table,
+            Some(kind) if Format::of_kind(kind).is_some() => {
+                Output::Export(Format::of_kind(kind).expect("an export format"))
+            }
+            _ => bail!(
+                "-o {}: unknown file type '{}': hog final writes .py (a final_strategy \
+                 module), .csv, .json or .hogtable",
+                path.display(),
+                extension(path)
+            ),
+        })
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Output::Export(format) => format.name(),
+            Output::Table => "hogtable",
+        }
+    }
+}
+
+/// Writes the strategy `found` as `output` to `path`, through the one
+/// writer (`force`: replace a file hog did not write).
+pub fn write(found: &Found, path: &Path, output: &Output, force: bool) -> Result<()> {
+    match output {
+        Output::Export(format) => {
+            let text = export::render(*format, &found.info, &found.response.policy)?;
+            files::write(path, format.kind(), force, |w| {
+                Ok(w.write_all(text.as_bytes())?)
+            })
+            .map(drop)
+        }
+        Output::Table => {
+            let table = PolicyTable {
+                rules: found.info.rules.clone(),
+                goal: found.info.goal,
+                objective: found.objective.clone(),
+                policy: found.response.policy.clone(),
+                values: found.response.values.cells().to_owned(),
+                exact: None,
+            };
+            files::write(path, Kind::Table, force, |w| {
+                Ok(table.write(w).map(|_| ())?)
+            })
+            .map(drop)
+        }
+    }
+}
+
+/// The command line that makes the file to hand in, for its record:
+/// `hog final --rules R --goal G` and each `--against`.
+pub fn made_by(rules: &Rules, goal: u32, against: &[String]) -> String {
+    let mut words = vec![
+        "hog final".to_string(),
+        format!("--rules {}", export::shell_word(&rules.name())),
+        format!("--goal {goal}"),
+    ];
+    for against in against {
+        words.push(format!("--against {}", export::shell_word(against)));
+    }
+    words.join(" ")
 }
 
 /// Under bids, the best bid against the opponent's.
@@ -220,19 +311,4 @@ pub fn graded_elsewhere(
         rules.name(),
         preset.baseline
     )))
-}
-
-/// The command line that makes the file to hand in for `rules` and `goal`
-/// against the opponents `against` (none: the course baseline), as the
-/// file records it.
-pub fn made_by(rules: &Rules, goal: u32, against: &[String]) -> String {
-    let mut words = vec![
-        "hog final".to_string(),
-        format!("--rules {}", super::export::shell_word(&rules.name())),
-        format!("--goal {goal}"),
-    ];
-    for against in against {
-        words.push(format!("--against {}", super::export::shell_word(against)));
-    }
-    words.join(" ")
 }

@@ -9,7 +9,7 @@ use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Preset, Rules};
 
-use super::{baseline_or_course, losing, Progress, StrategyContext};
+use super::{against_or_course, losing, Progress, StrategyContext};
 use crate::strategies::{Sources, Strategy};
 
 /// A grade to compute: the game, the strategy, its opponent (the course
@@ -44,10 +44,7 @@ pub struct Graded {
 
 pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Result<Graded> {
     let GradeInput { rules, goal, .. } = input;
-    let against = match &input.against {
-        Some(against) => against.clone(),
-        None => Strategy::Text(baseline_or_course(None, rules, "--against")?),
-    };
+    let against = against_or_course(input.against.as_ref(), rules)?;
     let a = sources
         .play(&input.strategy, rules, *goal)
         .strategy_context("the strategy")?;

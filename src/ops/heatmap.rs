@@ -24,12 +24,12 @@
 use anyhow::{Context, Result};
 use hog_solver::evaluate::Evaluation;
 use hog_solver::solve::{Driver, Engine, Grid, TIE_TOLERANCE};
-use hog_solver::strategy::StrategySpec;
+use hog_solver::strategy::Policy;
 use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 
 use super::export::objective;
-use super::{baseline_or_course, hidden_words, Progress, StrategyContext};
+use super::{against_or_course, hidden_words, Progress, StrategyContext};
 pub use crate::plot::Format;
 use crate::plot::{self, Cells, Figure, Panel, Square};
 use crate::strategies::{Sources, Strategy};
@@ -108,84 +108,30 @@ pub struct Extreme {
     pub sides: u32,
 }
 
+/// A panel of the picture: what it shows (`action`, `win` or `diff`), the
+/// dice sides of its states, and the panel itself.
+type Placed = (&'static str, u32, Panel);
+
+/// Draws the heatmap of `input`.
 pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> Result<Heatmap> {
-    let HeatmapInput {
-        rules,
-        goal,
-        format,
-        ..
-    } = input;
-    let (goal, format) = (*goal, *format);
-    let rules = rules.clone();
-    let model = Model::new(&rules, goal)?;
+    let HeatmapInput { rules, goal, .. } = input;
+    let goal = *goal;
+    let model = Model::new(rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
     let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
-    let baseline = || match &input.against {
-        Some(against) => Ok(against.clone()),
-        None => baseline_or_course(None, &rules, "--against").map(Strategy::Text),
-    };
-    let baseline_policy = |baseline: &Strategy| {
-        sources
-            .play(baseline, &rules, goal)
-            .context("the opponent (--against)")
-    };
 
     // SOURCE, and the self-play values when it is the optimum.
-    let optimal = match &input.source {
-        Strategy::Text(text) => StrategySpec::parse(text)? == StrategySpec::Optimal,
-        Strategy::Made { .. } => false,
-    };
+    let optimal = input.source.is_optimal();
     let (policy, self_play) = if optimal {
         let solution = engine.optimal();
         (solution.policy.to_policy(&model), Some(solution.values))
     } else {
         let policy = sources
-            .play(&input.source, &rules, goal)
+            .play(&input.source, rules, goal)
             .strategy_context("the strategy")?;
         (policy, None)
     };
-
-    let sides = rules.state_sides();
-    let hidden = rules.hidden();
-    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
-    // A panel per sides value, each at the rest of the hidden value as at
-    // the start of a game: named where the rules hide anything, with how
-    // many hidden values the maps leave out.
-    let with_sides = |text: String, s: u32| {
-        let x = State {
-            sides: s,
-            ..State::START
-        };
-        let at = hidden_words(&hidden, hidden.index(x));
-        match hidden.len() {
-            1 => text,
-            n if n == sides.len() => format!("{text}; at {at}"),
-            n => format!("{text}; at {at}, one of the {n} values of {what}"),
-        }
-    };
-    // Rules that are no preset are named by their (long) canonical text on a
-    // line of their own.
-    let (rules_name, rules_line) = match Preset::find(&rules.name()) {
-        Some(preset) => (preset.name.to_string(), vec![]),
-        None => ("custom rules".to_string(), vec![format!("rules: {rules}")]),
-    };
-    // Titles name what the strategy is: a table's objective rather than its path.
-    let strategy_name = match &input.source {
-        Strategy::Text(text) => objective(text),
-        Strategy::Made { name, .. } => name.clone(),
-    };
-    let header = format!(
-        "{rules_name}, goal {goal}: {}{}",
-        strategy_name,
-        if optimal { " (self-play optimum)" } else { "" }
-    );
-    let title = |line: String| {
-        let mut title = vec![header.clone()];
-        title.extend(rules_line.iter().cloned());
-        title.push(line);
-        title
-    };
-
+    let drawing = Drawing::new(rules, goal, &input.source, policy, optimal);
     let mut summary = Summary {
         rules: rules.name(),
         goal,
@@ -194,7 +140,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
         other: input.diff.as_ref().map(|other| other.name().to_string()),
         baseline: None,
         file: None,
-        format: format.name(),
+        format: input.format.name(),
         width: 0,
         height: 0,
         panels: vec![],
@@ -202,53 +148,218 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
         largest_gain: None,
         largest_loss: None,
     };
-    let mut panels: Vec<(&'static str, u32, Panel)> = Vec::new();
-    // A policy that answers alike with every dice sides (a course strategy)
-    // has one action map.
-    let action_sides = if policy.sees_hidden() {
-        sides
-    } else {
-        &sides[..1]
+    // The opponent of the win and difference maps, and its policy.
+    let baseline = || -> Result<(Strategy, _)> {
+        let baseline = against_or_course(input.against.as_ref(), rules)?;
+        let b = sources
+            .play(&baseline, rules, goal)
+            .context("the opponent (--against)")?;
+        Ok((baseline, b))
     };
-    let mut action_panels = || {
-        for &s in action_sides {
-            let what = "num_rolls chosen by the player to move";
-            let hidden_what = rules
-                .hidden()
-                .what()
-                .unwrap_or_else(|| "hidden state".into());
-            panels.push((
-                "action",
-                s,
-                Panel {
-                    title: title(if !policy.sees_hidden() && !hidden.is_empty() {
-                        format!("{what} (the same whatever {hidden_what})")
-                    } else {
-                        with_sides(what.into(), s)
-                    }),
-                    cells: Cells::Actions {
-                        actions: slice(goal, s, |x| policy.get(x) as i8),
-                        legend: rules.actions(),
-                    },
-                },
-            ));
-        }
-    };
-
+    let mut panels = vec![];
     if let Some(other) = &input.diff {
         summary.show = "diff";
-        let other_text = other.name();
-        let other = sources.play(other, &rules, goal).context("--diff")?;
-        let baseline = baseline()?;
-        let b = baseline_policy(&baseline)?;
-        let baseline = baseline.name();
-        let ours = engine.evaluate(&policy, &b);
-        let theirs = engine.evaluate(&other, &b);
+        let other_policy = sources.play(other, rules, goal).context("--diff")?;
+        let (baseline, b) = baseline()?;
+        summary.baseline = Some(baseline.name().to_string());
+        panels = drawing.differences(
+            &engine,
+            (other.name(), &other_policy),
+            (baseline.name(), &b),
+            &mut summary,
+        );
+    } else {
+        summary.show = match input.show {
+            Show::Action => "action",
+            Show::Win => "win",
+            Show::Both => "both",
+        };
+        if input.show != Show::Win {
+            panels.extend(drawing.actions());
+        }
+        if input.show != Show::Action {
+            let (values, what): (Box<dyn Fn(State) -> f64>, String) =
+                match (&self_play, &input.against) {
+                    (Some(values), None) => {
+                        let values: &Grid<f64> = values;
+                        let draws = if rules.can_score_zero() {
+                            " (an endless game counts 1/2)"
+                        } else {
+                            ""
+                        };
+                        (
+                            Box::new(move |x| *values.get(x)),
+                            format!("P(player to move wins), both players optimal{draws}"),
+                        )
+                    }
+                    _ => {
+                        let (baseline, b) = baseline()?;
+                        let evaluation = engine.evaluate(&drawing.policy, &b);
+                        let what = format!(
+                            "P(player to move wins), {} against {}",
+                            drawing.name,
+                            baseline.name()
+                        );
+                        summary.baseline = Some(baseline.name().to_string());
+                        (Box::new(move |x| win(&evaluation, x)), what)
+                    }
+                };
+            panels.extend(drawing.wins(&values, &what));
+        }
+    }
+    let columns = match (summary.show, drawing.sides.len()) {
+        ("action", _) => drawing.action_sides().len(),
+        ("both", 1) => 2,
+        // One action map beside a win map per sides value, in one row.
+        ("both", n) if drawing.action_sides().len() < n => 1 + n,
+        (_, n) => n,
+    };
+    let picture = render(panels, columns, input.format, &mut summary)?;
+    Ok(Heatmap { picture, summary })
+}
+
+/// What the panels of one heatmap share: the game, the strategy drawn, its
+/// name, and how a panel's title reads.
+struct Drawing<'a> {
+    rules: &'a Rules,
+    goal: u32,
+    policy: Policy,
+    /// What the strategy is: a table's objective rather than its path.
+    name: String,
+    /// The title's first line: the rules, the goal and the strategy.
+    header: String,
+    /// Rules that are no preset, named by their (long) canonical text on a
+    /// line of their own.
+    rules_line: Option<String>,
+    rules_name: String,
+    sides: &'a [u32],
+}
+
+impl<'a> Drawing<'a> {
+    fn new(
+        rules: &'a Rules,
+        goal: u32,
+        source: &Strategy,
+        policy: Policy,
+        optimal: bool,
+    ) -> Drawing<'a> {
+        let (rules_name, rules_line) = match Preset::find(&rules.name()) {
+            Some(preset) => (preset.name.to_string(), None),
+            None => ("custom rules".to_string(), Some(format!("rules: {rules}"))),
+        };
+        let name = objective(source);
+        let header = format!(
+            "{rules_name}, goal {goal}: {name}{}",
+            if optimal { " (self-play optimum)" } else { "" }
+        );
+        Drawing {
+            rules,
+            goal,
+            policy,
+            name,
+            header,
+            rules_line,
+            rules_name,
+            sides: rules.state_sides(),
+        }
+    }
+
+    /// A panel's title: the header, the rules' text where they are no
+    /// preset, and what the panel shows.
+    fn title(&self, line: String) -> Vec<String> {
+        let mut title = vec![self.header.clone()];
+        title.extend(self.rules_line.iter().cloned());
+        title.push(line);
+        title
+    }
+
+    /// What a panel shows, at the hidden value of a game's start with
+    /// `sides`: named where the rules hide anything, with how many hidden
+    /// values the maps leave out.
+    fn with_sides(&self, text: String, sides: u32) -> String {
+        let hidden = self.rules.hidden();
+        let x = State {
+            sides,
+            ..State::START
+        };
+        let at = hidden_words(&hidden, hidden.index(x));
+        match hidden.len() {
+            1 => text,
+            n if n == self.sides.len() => format!("{text}; at {at}"),
+            n => format!(
+                "{text}; at {at}, one of the {n} values of {}",
+                hidden.what().unwrap_or_else(|| "hidden state".into())
+            ),
+        }
+    }
+
+    /// The sides of the action maps: a policy that answers alike with
+    /// every dice sides (a course strategy) has one.
+    fn action_sides(&self) -> &[u32] {
+        if self.policy.sees_hidden() {
+            self.sides
+        } else {
+            &self.sides[..1]
+        }
+    }
+
+    /// The action maps.
+    fn actions(&self) -> Vec<Placed> {
+        let what = "num_rolls chosen by the player to move";
+        let hidden = self.rules.hidden();
+        let hidden_what = hidden.what().unwrap_or_else(|| "hidden state".into());
+        self.action_sides()
+            .iter()
+            .map(|&s| {
+                let title = if !self.policy.sees_hidden() && !hidden.is_empty() {
+                    format!("{what} (the same whatever {hidden_what})")
+                } else {
+                    self.with_sides(what.into(), s)
+                };
+                let panel = Panel {
+                    title: self.title(title),
+                    cells: Cells::Actions {
+                        actions: slice(self.goal, s, |x| self.policy.get(x) as i8),
+                        legend: self.rules.actions(),
+                    },
+                };
+                ("action", s, panel)
+            })
+            .collect()
+    }
+
+    /// The win maps of `values`, which show `what`.
+    fn wins(&self, values: &dyn Fn(State) -> f64, what: &str) -> Vec<Placed> {
+        self.sides
+            .iter()
+            .map(|&s| {
+                let panel = Panel {
+                    title: self.title(self.with_sides(what.to_string(), s)),
+                    cells: Cells::Probability(slice(self.goal, s, values)),
+                };
+                ("win", s, panel)
+            })
+            .collect()
+    }
+
+    /// The difference maps against `other` (its name and policy), both
+    /// playing the whole game against `baseline`, with how many states
+    /// differ and the largest gain and loss in `summary`.
+    fn differences(
+        &self,
+        engine: &Engine<f64>,
+        (other_name, other): (&str, &Policy),
+        (baseline, b): (&str, &Policy),
+        summary: &mut Summary,
+    ) -> Vec<Placed> {
+        let ours = engine.evaluate(&self.policy, b);
+        let theirs = engine.evaluate(other, b);
         let mut differing = 0;
         let (mut gain, mut loss): (Option<Extreme>, Option<Extreme>) = (None, None);
-        for &s in sides {
-            let cells = slice(goal, s, |x| {
-                (policy.get(x) != other.get(x)).then(|| {
+        let mut panels = vec![];
+        for &s in self.sides {
+            let cells = slice(self.goal, s, |x| {
+                (self.policy.get(x) != other.get(x)).then(|| {
                     let d = win(&ours, x) - win(&theirs, x);
                     let extreme = Extreme {
                         difference: d,
@@ -268,93 +379,43 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
                     d
                 })
             });
-            panels.push((
-                "diff",
+            let mut title = self.title(self.with_sides(
+                format!(
+                    "P(win | {} moves) − P(win | {other_name} moves), each against {baseline}, where their num_rolls differ",
+                    self.name
+                ),
                 s,
-                Panel {
-                    title: {
-                        let mut title = title(with_sides(
-                            format!(
-                                "P(win | {} moves) − P(win | {other_text} moves), each against {baseline}, where their num_rolls differ",
-                                strategy_name
-                            ),
-                            s,
-                        ));
-                        title[0] = format!("{rules_name}, goal {goal}: {} vs {other_text}", strategy_name);
-                        title
-                    },
-                    cells: Cells::Difference {
-                        cells,
-                        label: "difference".into(),
-                    },
-                },
             ));
+            title[0] = format!(
+                "{}, goal {}: {} vs {other_name}",
+                self.rules_name, self.goal, self.name
+            );
+            let panel = Panel {
+                title,
+                cells: Cells::Difference {
+                    cells,
+                    label: "difference".into(),
+                },
+            };
+            panels.push(("diff", s, panel));
         }
-        summary.baseline = Some(baseline.to_string());
         summary.differing = Some(differing);
         // A difference within the tie tolerance is no gain or loss (two
         // choices the solver counts as equally good).
         summary.largest_gain = gain.filter(|g| g.difference > TIE_TOLERANCE);
         summary.largest_loss = loss.filter(|l| l.difference < -TIE_TOLERANCE);
-    } else {
-        summary.show = match input.show {
-            Show::Action => "action",
-            Show::Win => "win",
-            Show::Both => "both",
-        };
-        if input.show != Show::Win {
-            action_panels();
-        }
-        if input.show != Show::Action {
-            let (values, what): (Box<dyn Fn(State) -> f64>, String) =
-                match (&self_play, &input.against) {
-                    (Some(values), None) => {
-                        let values: &Grid<f64> = values;
-                        (
-                            Box::new(move |x| *values.get(x)),
-                            format!(
-                                "P(player to move wins), both players optimal{}",
-                                if rules.can_score_zero() {
-                                    " (an endless game counts 1/2)"
-                                } else {
-                                    ""
-                                }
-                            ),
-                        )
-                    }
-                    _ => {
-                        let baseline = baseline()?;
-                        let b = baseline_policy(&baseline)?;
-                        let baseline = baseline.name();
-                        let evaluation = engine.evaluate(&policy, &b);
-                        let what = format!(
-                            "P(player to move wins), {} against {baseline}",
-                            strategy_name
-                        );
-                        summary.baseline = Some(baseline.to_string());
-                        (Box::new(move |x| win(&evaluation, x)), what)
-                    }
-                };
-            for &s in sides {
-                panels.push((
-                    "win",
-                    s,
-                    Panel {
-                        title: title(with_sides(what.clone(), s)),
-                        cells: Cells::Probability(slice(goal, s, &values)),
-                    },
-                ));
-            }
-        }
+        panels
     }
+}
 
-    let columns = match (summary.show, sides.len()) {
-        ("action", _) => action_sides.len(),
-        ("both", 1) => 2,
-        // One action map beside a win map per sides value, in one row.
-        ("both", n) if action_sides.len() < n => 1 + n,
-        (_, n) => n,
-    };
+/// The picture of `panels` in `columns`, in `format`, with its size and
+/// where each map lies in `summary`.
+fn render(
+    panels: Vec<Placed>,
+    columns: usize,
+    format: Format,
+    summary: &mut Summary,
+) -> Result<Vec<u8>> {
     let (kinds, panels): (Vec<_>, Vec<_>) = panels
         .into_iter()
         .map(|(kind, s, panel)| ((kind, s, panel.title.clone()), panel))
@@ -378,7 +439,7 @@ pub fn heatmap(input: &HeatmapInput, sources: &Sources, progress: Progress) -> R
             }
         })
         .collect();
-    Ok(Heatmap { picture, summary })
+    Ok(picture)
 }
 
 /// The probability that A (moving in x) wins.

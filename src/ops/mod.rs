@@ -24,10 +24,12 @@ pub mod presets;
 pub mod solve;
 pub mod turn;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use hog_solver::exact::Exact;
 use hog_solver::rules::Hidden;
 use hog_solver::{Error, Rules, State};
+
+use crate::strategies::Strategy;
 
 /// Where long work reports how far it is: (states done, states in all),
 /// at each layer of its solves and evaluations. The command line draws a
@@ -137,14 +139,19 @@ pub fn hidden_index(hidden: &Hidden, text: &str) -> Result<usize> {
         })
 }
 
-/// The baseline to grade against: the one given (by the option `flag`),
-/// else the course baseline of the rules' preset.
-pub fn baseline_or_course(given: Option<&String>, rules: &Rules, flag: &str) -> Result<String> {
+/// The opponent given, else the course baseline of the rules' preset.
+pub fn against_or_course(given: Option<&Strategy>, rules: &Rules) -> Result<Strategy> {
     match given {
-        Some(baseline) => Ok(baseline.clone()),
-        None => hog_solver::Preset::find(&rules.name())
-            .map(|preset| preset.baseline.to_string())
-            .ok_or_else(|| anyhow!("these rules have no course baseline: give one with {flag}")),
+        Some(against) => Ok(against.clone()),
+        None => course_baseline(rules),
+    }
+}
+
+/// The course baseline of the rules' preset (`always_roll(4)` in fa16).
+pub fn course_baseline(rules: &Rules) -> Result<Strategy> {
+    match hog_solver::Preset::find(&rules.name()) {
+        Some(preset) => Strategy::read(preset.baseline),
+        None => bail!("these rules have no course baseline: give one with --against"),
     }
 }
 

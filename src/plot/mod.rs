@@ -273,14 +273,9 @@ pub enum Format {
 
 impl Format {
     pub fn from_path(path: &std::path::Path) -> Result<Format> {
-        match path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(|e| e.to_ascii_lowercase())
-            .as_deref()
-        {
-            Some("png") => Ok(Format::Png),
-            Some("svg") => Ok(Format::Svg),
+        match crate::files::Kind::of_name(path) {
+            Some(crate::files::Kind::Png) => Ok(Format::Png),
+            Some(crate::files::Kind::Svg) => Ok(Format::Svg),
             _ => bail!(
                 "{}: a heatmap is written as PNG, SVG or an HTML page: the file name must end in .png, .svg or .html",
                 path.display()

@@ -272,6 +272,13 @@ impl Files {
         self.files.push((name, bytes));
     }
 
+    /// The bytes of the file `name`, if it is among them.
+    pub fn get(&self, name: &str) -> Option<&[u8]> {
+        self.iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, bytes)| bytes)
+    }
+
     /// Every file's name and bytes.
     pub fn iter(&self) -> impl Iterator<Item = (&OsStr, &[u8])> {
         self.files
@@ -325,7 +332,7 @@ pub fn read_entering(path: &Path, cap: u64) -> std::result::Result<Vec<u8>, Stri
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot be read ({e})"))?;
     if bytes.len() as u64 > cap {
-        return Err(format!("is larger than {} KiB", cap >> 10));
+        return Err(format!("is larger than {}", crate::files::size_words(cap)));
     }
     Ok(bytes)
 }

@@ -52,6 +52,9 @@ const STDERR_TAIL: usize = 64 << 10;
 const MAX_ANSWERS: usize = 256 << 20;
 /// The most bytes of the module's folder copied into the sandbox.
 const MAX_FOLDER: u64 = 64 << 20;
+/// The largest Python module hog reads: a strategy's, and the `hog.py` and
+/// `dice.py` that semester detection reads and asks.
+pub const MAX_MODULE: u64 = 1 << 20;
 /// The time python3 has to start, beyond the time limit for the import.
 const STARTUP: Duration = Duration::from_secs(1);
 /// How long the driver has to say which state it is asking when its time is
@@ -205,8 +208,8 @@ pub struct Module {
     /// The module's file, as the user named it.
     pub path: PathBuf,
     /// The module and the other files at the top of its folder that may
-    /// enter: regular files, no links, the module first, then the
-    /// smallest, as many as fit in [`MAX_FOLDER`].
+    /// enter: regular files, no links, the module first (at most
+    /// [`MAX_MODULE`]), then the smallest, as many as fit in [`MAX_FOLDER`].
     pub files: Files,
     /// Each file of the folder left out, with why ("notes.txt (is a
     /// symbolic link ...)"); subfolders are not named.
@@ -214,6 +217,12 @@ pub struct Module {
 }
 
 impl Module {
+    /// The module's own bytes, as read.
+    pub fn bytes(&self) -> &[u8] {
+        // The module is the first of its files.
+        self.files.iter().next().map_or(&[], |(_, bytes)| bytes)
+    }
+
     /// Reads the module `path` and the files beside it; an error when the
     /// module itself may not enter the sandbox.
     pub fn read(path: &Path) -> Result<Module> {
@@ -252,7 +261,12 @@ impl Module {
                 ));
                 continue;
             }
-            match read_entering(&folder.join(&name), MAX_FOLDER - total) {
+            let cap = if other {
+                MAX_FOLDER - total
+            } else {
+                MAX_MODULE
+            };
+            match read_entering(&folder.join(&name), cap) {
                 Ok(bytes) => {
                     total += bytes.len() as u64;
                     files.push(name, bytes);

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use hog::game::semester::{detect, folder_semester, Verdict};
+use hog::game::semester::{detect, folder_semester, Evidence, Verdict};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -87,7 +87,7 @@ fn detect_in(files: &[(&str, &str)]) {
 
 fn check(folder: &Path) {
     // An error (a semester with no preset) is an answer too.
-    match detect(folder, false) {
+    match Evidence::read(folder, None).and_then(|evidence| detect(&evidence, false)) {
         Ok(Verdict::Found(found)) => assert!(!found.describe().is_empty()),
         Ok(Verdict::Ambiguous { why, .. }) => assert!(!why.is_empty()),
         Ok(Verdict::Nothing { .. }) | Err(_) => {}

@@ -1,32 +1,37 @@
-//! The end-to-end tests of the `hog` binary, one module per topic, in one
-//! test binary: each test binary links every dependency again, so one
-//! binary builds much faster than one per file. A new topic is a new file
-//! here and a `mod` line below.
+//! The end-to-end tests of the `hog` binary, one module per command or
+//! concern, in one test binary: each test binary links every dependency
+//! again, so one binary builds much faster than one per file. A new
+//! subject is a new file here and a `mod` line below; a test goes in the
+//! file of its subject, and helpers that several files share in `common`.
 
 mod all_presets;
-mod cli_contest;
-mod cli_detect;
-mod cli_exact;
-mod cli_export;
-mod cli_final;
-mod cli_foundation;
-mod cli_frontdoor;
-mod cli_harden;
-mod cli_harden2;
-mod cli_harden3;
-mod cli_harden4;
-mod cli_heatmap;
-mod cli_newcomer;
-mod cli_page;
-mod cli_rough;
-mod cli_semester;
-mod cli_serve;
-mod cli_solver;
-mod cli_tripups;
-mod cli_writer;
 mod common;
+mod contest;
+mod detect;
 mod detect_fuzz;
+mod docs;
+mod exact;
+mod explain;
+mod export;
+mod files;
+mod final_strategy;
+mod grade;
+mod heatmap;
+mod hostile;
 mod imports;
+mod messages;
+mod page;
+mod progress;
 mod readme;
+mod rules;
+mod sandbox;
 mod semester_data;
+mod serve;
+mod solve;
+mod special_files;
+mod strategies;
+mod strategy_files;
 mod tables;
+mod turns;
+mod usage;
+mod verdicts;

@@ -6,87 +6,38 @@ mod output;
 mod pages;
 
 use std::io::Write;
-use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use hog_solver::Rules;
 
-use super::{game_of, write_json};
+use super::{write_json, Lead};
 use crate::cli::args::ContestArgs;
-use crate::game::recorded_game;
 use crate::ops::contest::cache::default_path;
-use crate::ops::contest::{check_margin, class, contest, Board, ContestInput, Entry, Game};
-use crate::strategies::{FileKind, Sources, Strategy};
+use crate::ops::contest::{
+    check_margin, contest, contest_game, expand_entries, Board, ContestInput, Watch,
+};
+use crate::strategies::{Sources, Strategy};
 use output::{write_output, write_table, Output};
 
-/// The game a contest plays: `--rules` and `--goal`, else the game that the
-/// entries' files record (one game for all: files made for two games are
-/// an error), else the semester that the project folders of the Python
-/// entries name (entries whose semesters share a preset are one game;
-/// among several folders, the one most name, [`class::game`], with the
-/// folders that name another excluded), else fa16 to 100. With `--rules`
-/// or `--goal`, an entry made for another game is excluded by [`contest`].
-pub fn game(
-    args: &ContestArgs,
-    entries: &[Entry],
-    json: bool,
-    out: &mut super::Led,
-) -> Result<Game> {
-    let given_rules = args.game.rules.as_deref().map(Rules::parse).transpose()?;
-    let fits = |(rules, goal): &(Rules, u32)| {
-        given_rules.as_ref().is_none_or(|r| r == rules)
-            && args.game.goal.is_none_or(|g| g == *goal as i64)
-    };
-    let recording: Vec<&String> = entries
-        .iter()
-        .filter_map(|e| match &e.source {
-            Strategy::Text(text) => Some(text),
-            Strategy::Made { .. } => None,
-        })
-        .filter(|text| recorded_game(text).is_ok_and(|game| game.as_ref().is_some_and(fits)))
-        .collect();
-    // Each Python entry's project folder; the working folder where none is.
-    let mut folders: Vec<&Path> = vec![];
-    for entry in entries {
-        let Strategy::Text(text) = &entry.source else {
-            continue;
-        };
-        if let FileKind::Python { path, .. } = FileKind::of(text) {
-            let folder = path.parent().unwrap_or(Path::new(""));
-            if !folders.contains(&folder) {
-                folders.push(folder);
-            }
-        }
-    }
-    if folders.is_empty() {
-        folders.push(Path::new(""));
-    }
-    if given_rules.is_none() && recording.is_empty() && folders.len() > 1 {
-        if let Some((game, line)) = class::game(&folders, args.game.goal)? {
-            let line = crate::printable::printable_line(&line).into_owned();
-            out.pending = Some((line, json));
-            return Ok(game);
-        }
-    }
-    let strategies: Vec<Option<&String>> = recording.into_iter().map(Some).collect();
-    let (rules, goal) = game_of(&args.game, &strategies, &folders, json, out)?;
-    Ok(Game {
-        rules,
-        goal,
-        excluded: vec![],
-    })
-}
-
-/// Plays the contest of `game` and shows it; `-o` and `--pages` are
-/// checked before any entry runs and written after.
-pub fn run(
-    args: &ContestArgs,
-    entries: Vec<Entry>,
-    game: Game,
-    sources: &Sources,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+/// Reads the entries, finds the game they play (see
+/// [`crate::ops::contest::contest_game`]), plays the contest and shows it;
+/// `-o` and `--pages` are checked before any entry runs and written after.
+pub fn run(args: &ContestArgs, out: &mut dyn Write) -> Result<()> {
+    let json = args.json.json;
+    let entries = expand_entries(&args.entries)?;
+    let against = args
+        .against
+        .as_deref()
+        .map(|text| Strategy::read(text).context("the baseline"))
+        .transpose()?;
+    let mut watch = Watch::new(&entries);
+    let (game, line) = contest_game(
+        args.game.rules.as_deref(),
+        args.game.goal,
+        &entries,
+        &mut watch,
+    )?;
+    let lead = Lead::new(line, json);
+    let sources = Sources::new(std::time::Duration::from_secs(args.python_timeout));
     check_margin(args.margin)?;
     let output = args.output.as_deref().map(Output::of).transpose()?;
     pages::check(args, output, &game.rules, game.goal)?;
@@ -108,13 +59,15 @@ pub fn run(
         ContestInput {
             game,
             entries,
-            against: args.against.clone().map(Strategy::Text),
+            watch,
+            against,
             margin: args.margin,
             cache,
             force: args.force,
         },
-        sources,
+        &sources,
     )?;
+    lead.before(out)?;
     if n == 0 {
         // Nothing graded: the exclusions are shown, and no file says otherwise.
         if json {

@@ -37,14 +37,15 @@ pub(super) enum Output {
 
 impl Output {
     pub fn of(path: &Path) -> Result<Output> {
-        Ok(match extension(path).as_str() {
-            "csv" => Output::Csv,
-            "json" => Output::Json,
-            "html" => Output::Html,
-            "png" => Output::Png,
-            other => bail!(
-                "{}: unknown output type '{other}' (use .csv, .json, .html or .png)",
-                path.display()
+        Ok(match Kind::of_name(path) {
+            Some(Kind::Csv) => Output::Csv,
+            Some(Kind::Json) => Output::Json,
+            Some(Kind::Html) => Output::Html,
+            Some(Kind::Png) => Output::Png,
+            _ => bail!(
+                "{}: unknown output type '{}' (use .csv, .json, .html or .png)",
+                path.display(),
+                extension(path)
             ),
         })
     }

@@ -11,6 +11,8 @@ use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
+use crate::files::size_words;
+
 /// A file read as text, or why it was not.
 pub enum Input {
     Text(String),
@@ -34,7 +36,7 @@ pub fn read(path: &Path, name: &str, cap: u64) -> Input {
         ));
     }
     if metadata.len() > cap {
-        return skipped(format!("is larger than {}", size(cap)));
+        return skipped(format!("is larger than {}", size_words(cap)));
     }
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -51,19 +53,16 @@ pub fn read(path: &Path, name: &str, cap: u64) -> Input {
         return skipped(format!("cannot be read ({e})"));
     }
     if bytes.len() as u64 > cap {
-        return skipped(format!("is larger than {}", size(cap)));
+        return skipped(format!("is larger than {}", size_words(cap)));
     }
-    let text = String::from_utf8_lossy(&bytes);
-    Input::Text(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+    Input::Text(text(&bytes))
 }
 
-/// A cap in words: "64 KiB", "1 MiB".
-fn size(bytes: u64) -> String {
-    if bytes >= 1 << 20 {
-        format!("{} MiB", bytes >> 20)
-    } else {
-        format!("{} KiB", bytes >> 10)
-    }
+/// Bytes as text: lossily (invalid UTF-8 becomes U+FFFD), without a leading
+/// byte-order mark.
+pub fn text(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    text.strip_prefix('\u{feff}').unwrap_or(&text).to_string()
 }
 
 /// The entries of `folder` whose names pass `wanted`, as (path, name)

@@ -41,13 +41,13 @@ use std::path::Path;
 use anyhow::Result;
 use hog_solver::{Preset, PRESETS};
 
+use crate::sandbox::python::MAX_MODULE;
+use crate::sandbox::{read_entering, Files};
 use calls::{expected, in_course, Call, Expected};
 use input::Input;
 use okconfig::OkConfigs;
 use pytext::{Def, Example};
 
-/// The largest `hog.py` read.
-const MAX_MODULE: u64 = probe::MAX_MODULE;
 /// The largest test file read, and the most test files read.
 const MAX_TEST_FILE: u64 = 256 << 10;
 const MAX_TEST_FILES: usize = 100;
@@ -71,6 +71,7 @@ pub enum Verdict {
 }
 
 /// A folder's preset and why.
+#[derive(Clone)]
 pub struct Found {
     pub preset: &'static Preset,
     /// The ok config's file, semester and endpoint, where one decided.
@@ -127,8 +128,12 @@ fn when(name: &str) -> Option<(u32, u32)> {
     Some((year.parse().ok()?, term as u32))
 }
 
-/// What the folder holds that detection reads.
-struct Evidence {
+/// What a project folder holds that detection reads, read once, before
+/// anything of it runs: its ok configs, its course tests, and `hog.py` and
+/// `dice.py`, whose bytes are what the probe runs.
+pub struct Evidence {
+    /// `hog.py`, as messages name it.
+    hog_py: String,
     configs: OkConfigs,
     /// The course's test files' examples, and the rule functions they call
     /// (those hog evaluates).
@@ -136,11 +141,17 @@ struct Evidence {
     tests_call: BTreeSet<String>,
     /// `hog.py`'s top-level functions and its own examples, if it was read.
     module: Option<(Vec<Def>, Vec<Example>)>,
+    /// `hog.py` and `dice.py` as read, for the probe.
+    modules: Files,
     skipped: Vec<String>,
 }
 
 impl Evidence {
-    fn read(folder: &Path) -> Result<Evidence> {
+    /// Reads the evidence of `folder`. `hog.py` and `dice.py` are taken
+    /// from `known` where they are among its files (a module's folder, read
+    /// before through the sandbox's door), else read through that door, so
+    /// that detection reads, and its probe runs, the bytes a command grades.
+    pub fn read(folder: &Path, known: Option<&Files>) -> Result<Evidence> {
         let configs = OkConfigs::in_folder(folder)?;
         let mut skipped = configs.skipped.clone();
         let mut tests = vec![];
@@ -181,23 +192,35 @@ impl Evidence {
                 Input::Skipped(why) => skipped.push(why),
             }
         }
-        let hog_py = folder.join("hog.py");
-        let shown = hog_py.display().to_string();
-        let module = match hog_py.symlink_metadata() {
-            Err(_) => None,
-            Ok(_) => match input::read(&hog_py, &shown, MAX_MODULE) {
-                Input::Text(text) => Some((pytext::defs(&text), pytext::examples(&text, &shown))),
-                Input::Skipped(why) => {
-                    skipped.push(why);
-                    None
-                }
-            },
-        };
+        let hog_py = folder.join("hog.py").display().to_string();
+        let mut modules = Files::default();
+        for name in ["hog.py", "dice.py"] {
+            let path = folder.join(name);
+            let bytes = match known.and_then(|files| files.get(name)) {
+                Some(bytes) => bytes.to_vec(),
+                None if path.symlink_metadata().is_err() => continue,
+                None => match read_entering(&path, MAX_MODULE) {
+                    Ok(bytes) => bytes,
+                    Err(why) if name == "hog.py" => {
+                        skipped.push(format!("{hog_py} {why}"));
+                        continue;
+                    }
+                    Err(_) => continue,
+                },
+            };
+            modules.push(name.into(), bytes);
+        }
+        let module = modules.get("hog.py").map(|bytes| {
+            let text = input::text(bytes);
+            (pytext::defs(&text), pytext::examples(&text, &hog_py))
+        });
         Ok(Evidence {
+            hog_py,
             configs,
             tests,
             tests_call,
             module,
+            modules,
             skipped,
         })
     }
@@ -280,11 +303,10 @@ fn listed(presets: &[&Preset]) -> String {
     }
 }
 
-/// The semester of the project in `folder`. With `probe`, the student's
-/// rule functions may be asked where the files leave several presets. A
-/// config naming a semester hog has no preset for is an error.
-pub fn detect(folder: &Path, probe: bool) -> Result<Verdict> {
-    let evidence = Evidence::read(folder)?;
+/// The semester of a project, from its folder's `evidence`. With `probe`,
+/// the student's rule functions may be asked where the files leave several
+/// presets. A config naming a semester hog has no preset for is an error.
+pub fn detect(evidence: &Evidence, probe: bool) -> Result<Verdict> {
     let module_fits = evidence
         .module
         .as_ref()
@@ -294,7 +316,7 @@ pub fn detect(folder: &Path, probe: bool) -> Result<Verdict> {
         .module
         .as_ref()
         .map_or(&[], |(_, examples)| &examples[..]);
-    let hog_py = folder.join("hog.py").display().to_string();
+    let hog_py = &evidence.hog_py;
     let tests_fit = |preset: &Preset| {
         evidence
             .tests_call
@@ -364,7 +386,7 @@ pub fn detect(folder: &Path, probe: bool) -> Result<Verdict> {
         (course, String::new())
     } else {
         return Ok(Verdict::Nothing {
-            skipped: evidence.skipped,
+            skipped: evidence.skipped.clone(),
         });
     };
     let mut supported = vec![];
@@ -392,7 +414,7 @@ pub fn detect(folder: &Path, probe: bool) -> Result<Verdict> {
 
     // 4. The student's rule functions, where several presets remain.
     if candidates.len() > 1 && probe && evidence.module.is_some() {
-        if let Some((left, answer)) = ask_module(folder, &candidates, &evidence) {
+        if let Some((left, answer)) = ask_module(&candidates, evidence) {
             if !left.is_empty() {
                 candidates = left;
                 reason = format!("{reason}; its {answer}");
@@ -490,7 +512,6 @@ const PAIRS: [(i64, i64); 24] = [
 /// agree with every answer, and the first answer that set one aside, in
 /// words. `None` when python3 gave no answers.
 fn ask_module(
-    folder: &Path,
     candidates: &[&'static Preset],
     evidence: &Evidence,
 ) -> Option<(Vec<&'static Preset>, String)> {
@@ -523,7 +544,7 @@ fn ask_module(
     if calls.is_empty() {
         return None;
     }
-    let answers = probe::ask(folder, &calls)?;
+    let answers = probe::ask(&evidence.modules, &calls)?;
     let mut left: Vec<&'static Preset> = candidates.to_vec();
     let mut decisive = None;
     for (call, answer) in calls.iter().zip(&answers) {
@@ -557,7 +578,7 @@ pub struct FolderSemester {
 /// functions where needed). An ok config naming a semester hog has no
 /// preset for is an error.
 pub fn folder_semester(folder: &Path) -> Result<FolderSemester> {
-    Ok(match detect(folder, true)? {
+    Ok(match detect(&Evidence::read(folder, None)?, true)? {
         Verdict::Found(found) => FolderSemester {
             preset: Some(found.preset.name.to_string()),
             reason: found.describe(),

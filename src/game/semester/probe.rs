@@ -11,12 +11,11 @@
 //! fails, so a course file that breaks on a newer Python (su21's `ucb.py`)
 //! or a module that runs a game when imported still answers. Every call
 //! has [`CALL_LIMIT`], and the whole run [`TIME_LIMIT`], in the sandbox of
-//! [`crate::sandbox`], in a throwaway folder holding copies of `hog.py` and
-//! the course's `dice.py`. An answer that is no int or bool, a call that
+//! [`crate::sandbox`], in a throwaway folder holding `hog.py` and the
+//! course's `dice.py` as detection read them. An answer that is no int or bool, a call that
 //! raises or runs out of time, and a run that fails are no answers.
 
 use std::io::Read;
-use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -24,7 +23,7 @@ use wait_timeout::ChildExt;
 
 use super::calls::{Call, Value};
 use crate::files::temporary_folder;
-use crate::sandbox::{python3, read_entering, Files, Sandboxed};
+use crate::sandbox::{python3, Files, Sandboxed};
 
 /// The time for the whole probe, python3's start included.
 const TIME_LIMIT: Duration = Duration::from_secs(5);
@@ -32,8 +31,6 @@ const TIME_LIMIT: Duration = Duration::from_secs(5);
 const CALL_LIMIT: f64 = 0.2;
 /// The most bytes of answers read.
 const MAX_ANSWERS: u64 = 64 << 10;
-/// The largest `hog.py` or `dice.py` copied.
-pub const MAX_MODULE: u64 = 1 << 20;
 
 const DRIVER: &str = r#"
 import ast, json, os, signal, sys
@@ -97,16 +94,11 @@ out.flush()
 os._exit(0)
 "#;
 
-/// The answers `hog.py` in `folder` gives to `calls` (`None` where it gives
-/// none), or `None` if python3 could not be asked.
-pub fn ask(folder: &Path, calls: &[Call]) -> Option<Vec<Option<Value>>> {
+/// The answers the `hog.py` among `files` (with `dice.py` beside it, as
+/// read before) gives to `calls` (`None` where it gives none), or `None` if
+/// python3 could not be asked.
+pub fn ask(files: &Files, calls: &[Call]) -> Option<Vec<Option<Value>>> {
     let sandbox = temporary_folder("hog-probe-").ok()?;
-    let mut files = Files::default();
-    for module in ["hog.py", "dice.py"] {
-        if let Ok(bytes) = read_entering(&folder.join(module), MAX_MODULE) {
-            files.push(module.into(), bytes);
-        }
-    }
     files.write_into(sandbox.path()).ok()?;
     let questions: Vec<(String, Vec<i64>)> = calls
         .iter()

@@ -1,31 +1,20 @@
 //! An entry's `final_bid` under rules with bids (fa14 contest): read from
 //! its Python file's text, without running the module.
 
-use crate::sandbox::python::Module;
-use crate::strategies::FileKind;
+use crate::strategies::Strategy;
 
 /// The value of the entry's last top-level `final_bid = N` (N a whole
 /// number from 0, written out), or why there is none: read from the
-/// module's bytes as the contest kept them before any entry ran (`kept`),
-/// else as the sandbox's door reads them now.
-pub fn final_bid(source: &str, kept: Option<&Module>) -> Result<u32, String> {
-    let FileKind::Python { path, .. } = FileKind::of(source) else {
+/// module's bytes as the contest read them before any entry ran.
+pub fn final_bid(strategy: &Strategy) -> Result<u32, String> {
+    let Some((module, _)) = strategy.module() else {
         return Err(
-            "under bids an entry is a Python file that sets final_bid; a table \
-                    carries none"
+            "under bids an entry is a Python file that sets final_bid; a function or \
+                    a table carries none"
                 .into(),
         );
     };
-    let read;
-    let module = match kept {
-        Some(module) => module,
-        None => {
-            read = Module::read(path).map_err(|e| format!("cannot read it: {e:#}"))?;
-            &read
-        }
-    };
-    // The module is the first of its files.
-    let (_, bytes) = module.files.iter().next().ok_or("cannot read it")?;
+    let bytes = module.bytes();
     let text = String::from_utf8_lossy(bytes);
     let mut bid = None;
     for line in text.lines() {
@@ -56,20 +45,20 @@ mod tests {
         let file = |name: &str, text: &str| {
             let path = dir.path().join(name);
             std::fs::write(&path, text).unwrap();
-            path.display().to_string()
+            Strategy::read(&path.display().to_string()).unwrap()
         };
         let bid = file(
             "a.py",
             "final_bidder = 3\nfinal_bid = 4\ndef f():\n    final_bid = 9\nfinal_bid=7  # mine\n",
         );
-        assert_eq!(final_bid(&bid, None), Ok(7));
-        assert!(final_bid(&file("b.py", "final_bid = 2 + 3\n"), None)
+        assert_eq!(final_bid(&bid), Ok(7));
+        assert!(final_bid(&file("b.py", "final_bid = 2 + 3\n"))
             .unwrap_err()
             .contains("2 + 3"));
-        assert!(final_bid(&file("c.py", "x = 1\n"), None)
+        assert!(final_bid(&file("c.py", "x = 1\n"))
             .unwrap_err()
             .starts_with("no final_bid"));
-        assert!(final_bid(&file("d.csv", "1\n"), None)
+        assert!(final_bid(&file("d.csv", "1\n"))
             .unwrap_err()
             .contains("table"));
     }

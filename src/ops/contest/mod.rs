@@ -1,9 +1,10 @@
 //! A round robin of many strategies, graded exactly, as the course's
 //! contests did it (`hog contest`, Python's `contest`).
 //!
-//! Every entry is resolved once into a policy (a Python file is run once,
-//! sandboxed, with the course's checks); an entry that fails is excluded
-//! with its reason and the others go on. Every pair of the remaining entries
+//! Every entry is read before anything of any entry runs
+//! ([`entries`]), and resolved once into a policy from what was read (a
+//! Python file is run once, sandboxed, with the course's checks); an entry
+//! that fails is excluded with its reason and the others go on. Every pair of the remaining entries
 //! is graded exactly, both seatings averaged (the course's win rate):
 //! w[i][j] is entry i's win rate against entry j, and
 //! w[i][j] + w[j][i] + draw = 1. Entry i earns a match point against j when
@@ -16,10 +17,12 @@
 
 mod bids;
 pub mod cache;
-pub mod class;
+mod class;
+mod entries;
+mod leaderboard;
 
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -28,26 +31,16 @@ use hog_solver::round_robin::{grade_pairs_stopping, Match};
 use hog_solver::rules::Bids;
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules};
-use indicatif::{ProgressBar, ProgressStyle};
-use sha2::{Digest, Sha256};
-
-use hog_solver::strategy::StrategySpec;
 use serde::Serialize;
 
-use super::baseline_or_course;
+use super::against_or_course;
 use crate::game::recorded_game;
-use crate::sandbox::python::Module;
-use crate::strategies::{extension, FileKind, Sources, Strategy};
+use crate::progress::CountBar;
+use crate::strategies::{Sources, Strategy};
 use cache::{key, key_with_bid, Cache, Key};
-
-/// The strategy files a folder's entries are read from.
-const STRATEGY_EXTENSIONS: [&str; 4] = ["py", "csv", "json", "hogtable"];
-
-/// One entry as given: its name on the leaderboard and its strategy.
-pub struct Entry {
-    pub name: String,
-    pub source: Strategy,
-}
+pub use class::contest_game;
+use entries::Identity;
+pub use entries::{expand_entries, Entry, Watch};
 
 /// An entry's policy and its cache key, or why it was excluded.
 type Resolved = std::result::Result<(Policy, Key), String>;
@@ -61,14 +54,15 @@ pub struct Game {
 }
 
 /// A contest to play: its game (and the project folders it excludes, each
-/// with its reason), its entries, the baseline each entry is measured
-/// against (the course baseline by default), the margin above one half a
-/// win rate needs for a match point, and the cache of graded pairs (none:
-/// every pair graded) with `force`: a file there that hog did not write is
-/// replaced.
+/// with its reason), its entries (read, and watched since), the baseline
+/// each entry is measured against (the course baseline by default), the
+/// margin above one half a win rate needs for a match point, and the cache
+/// of graded pairs (none: every pair graded) with `force`: a file there
+/// that hog did not write is replaced.
 pub struct ContestInput {
     pub game: Game,
     pub entries: Vec<Entry>,
+    pub watch: Watch,
     pub against: Option<Strategy>,
     pub margin: f64,
     pub cache: Option<PathBuf>,
@@ -145,164 +139,38 @@ pub fn check_margin(margin: f64) -> Result<()> {
 /// excluded with their folder's reason.
 pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
     let ContestInput {
-        game: Game {
-            rules,
-            goal,
-            excluded,
-        },
+        game,
         entries,
-        ..
-    } = &input;
-    let (rules, goal) = (rules.clone(), *goal);
-    check_margin(input.margin)?;
-    // Before any entry (or a baseline in Python) runs: every entry's files
-    // and the cache as it is now (an entry could write them).
-    let identities: Vec<Identity> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| Identity::of(&e.source, i))
-        .collect();
-    // Whose files change while the baseline, then each entry, runs.
-    let mut changes = Changes::new(&identities);
-    let cache = Cache::open(input.cache.clone(), input.force)?;
-    let baseline_strategy = match &input.against {
-        Some(against) => against.clone(),
-        None => Strategy::Text(baseline_or_course(None, &rules, "--against")?),
-    };
-    let baseline_text = baseline_strategy.name().to_string();
+        mut watch,
+        against,
+        margin,
+        cache,
+        force,
+    } = input;
+    check_margin(margin)?;
+    let (rules, goal) = (&game.rules, game.goal);
+    // The cache as it is now, before any entry (or a baseline in Python)
+    // runs: an entry could write it.
+    let cache = Cache::open(cache, force)?;
+    let baseline_strategy = against_or_course(against.as_ref(), rules)?;
     let baseline = sources
-        .play(&baseline_strategy, &rules, goal)
+        .play(&baseline_strategy, rules, goal)
         .context("the baseline")?;
-    let model = Model::new(&rules, goal)?;
+    let baseline_changed = watch.after(&[]);
+    let model = Model::new(rules, goal)?;
     crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
-
-    let bar = progress(
-        entries.len() as u64,
-        "{bar:40} {pos}/{len} entries resolved",
-    )?;
-    let baseline_changed = changes.made_by(None);
-    let mut changed: Vec<Vec<usize>> = vec![];
-    let mut resolved: Vec<Resolved> = vec![];
-    for (i, entry) in entries.iter().enumerate() {
-        // Where the caller stops the work (Ctrl-C in Python), between entries too.
-        sources.stop().check();
-        let id = &identities[i];
-        let folder = match &entry.source {
-            Strategy::Text(text) => match FileKind::of(text) {
-                FileKind::Python { path, .. } => path.parent(),
-                _ => None,
-            },
-            Strategy::Made { .. } => None,
-        };
-        let in_excluded = excluded
-            .iter()
-            .find(|(excluded, _)| Some(excluded.as_path()) == folder);
-        let first = identities[..i]
-            .iter()
-            .position(|other| other.same == id.same);
-        let result = match (in_excluded, first) {
-            (Some((_, why)), _) => Err(why.clone()),
-            (None, Some(first)) => Err(format!(
-                "the same entry as {}, given twice",
-                entries[first].source.name()
-            )),
-            (None, None) => {
-                resolve(entry, id.module.as_ref(), &rules, goal, sources).and_then(|resolved| {
-                    // An entry graded from its kept bytes is what it was; any
-                    // other is checked against its files as they were.
-                    if id.module.is_some() || contents(&id.files) == id.contents {
-                        Ok(resolved)
-                    } else {
-                        Err(
-                            "its files changed after the contest began, before hog read \
-                             them (another entry may have written them): not graded"
-                                .to_string(),
-                        )
-                    }
-                })
-            }
-        };
-        changed.push(changes.made_by(Some(i)));
-        resolved.push(result);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    // Under bids, each entry's final_bid, part of its key: an entry
-    // without one is excluded.
-    let mut bid_of = vec![0; entries.len()];
-    if rules.bids != Bids::None {
-        for (i, entry) in entries.iter().enumerate() {
-            if let Ok((_, key)) = &mut resolved[i] {
-                let bid = match &entry.source {
-                    Strategy::Text(text) => bids::final_bid(text, identities[i].module.as_ref()),
-                    Strategy::Made { .. } => Err("under bids an entry is a Python file that \
-                                                  sets final_bid; a function or a table carries none"
-                        .to_string()),
-                };
-                match bid {
-                    Ok(bid) => {
-                        *key = key_with_bid(*key, bid);
-                        bid_of[i] = bid;
-                    }
-                    Err(reason) => resolved[i] = Err(reason),
-                }
-            }
-        }
-    }
-    // A note on each graded entry whose file has the bytes of an earlier
-    // one, and on each entry whose run changed another's files (said on
-    // stderr too, as it happens to the classmate's folder).
-    let changed_names = |changed: &[usize]| {
-        changed
-            .iter()
-            .map(|&j| format!("{} ({})", entries[j].name, entries[j].source.name()))
-            .collect::<Vec<_>>()
-            .join(", ")
+    let mut resolved = resolve_all(&entries, &game, &mut watch, sources);
+    let bids = if rules.bids == Bids::None {
+        None
+    } else {
+        Some(final_bids(&entries, &mut resolved))
     };
-    if !baseline_changed.is_empty() {
-        warn(&format!(
-            "while the baseline ran, the files of {} changed; every entry is graded from \
-             its files as they were before anything ran",
-            changed_names(&baseline_changed)
-        ));
-    }
-    let notes: Vec<Option<String>> = (0..entries.len())
-        .map(|i| {
-            let identical = identities[i].bytes.and_then(|bytes| {
-                let first = (0..i).find(|&j| identities[j].bytes == Some(bytes))?;
-                resolved[i].is_ok().then(|| {
-                    format!(
-                        "byte-identical to {} ({})",
-                        entries[first].name,
-                        entries[first].source.name()
-                    )
-                })
-            });
-            let wrote = (!changed[i].is_empty()).then(|| {
-                let note = format!(
-                    "while it ran, the files of {} changed (each entry is graded from its \
-                     files as they were before any entry ran)",
-                    changed_names(&changed[i])
-                );
-                warn(&format!(
-                    "entry {} ({}): {note}",
-                    entries[i].name,
-                    entries[i].source.name()
-                ));
-                note
-            });
-            match (identical, wrote) {
-                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-                (a, b) => a.or(b),
-            }
-        })
-        .collect();
+    let notes = notes(&entries, &resolved, &watch, &baseline_changed);
 
     // The graded entries, then the baseline, as one list of policies.
     let ok: Vec<usize> = (0..entries.len())
         .filter(|&i| resolved[i].is_ok())
         .collect();
-    let baseline_key = key(&rules, goal, &baseline);
     let mut policies: Vec<&Policy> = ok
         .iter()
         .map(|&i| &resolved[i].as_ref().expect("ok").0)
@@ -312,65 +180,21 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
         .map(|&i| resolved[i].as_ref().expect("ok").1)
         .collect();
     policies.push(&baseline);
-    keys.push(baseline_key);
+    keys.push(key(rules, goal, &baseline));
+    let bids: Option<Vec<u32>> = bids.map(|bids| ok.iter().map(|&i| bids[i]).chain([0]).collect());
     let n = ok.len();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|a| (a + 1..=n).map(move |b| (a, b)))
         .collect();
-
-    let cached = |(a, b): (usize, usize)| cache.as_ref()?.get(keys[a], keys[b]);
-    let (reused, to_grade): (Vec<usize>, Vec<usize>) =
-        (0..pairs.len()).partition(|&k| cached(pairs[k]).is_some());
-
-    // w[a][b] over the graded entries and the baseline (index n); NaN: not graded.
-    let size = n + 1;
-    let mut matrix = Matrix {
-        size,
-        win_rate: vec![f64::NAN; size * size],
-        draw: vec![f64::NAN; size * size],
-    };
-    for &k in &reused {
-        matrix.record(pairs[k], cached(pairs[k]).expect("cached"));
-    }
-    let bar = progress(
-        to_grade.len() as u64,
-        "{bar:40} {pos}/{len} pairs, {eta} left",
+    let (matrix, reused) = grade_all(
+        &model,
+        &policies,
+        &keys,
+        bids.as_deref(),
+        &pairs,
+        cache.as_ref(),
+        sources,
     )?;
-    let new_pairs: Vec<(usize, usize)> = to_grade.iter().map(|&k| pairs[k]).collect();
-    let graded = Mutex::new(matrix);
-    let record = |pair, m| {
-        graded
-            .lock()
-            .expect("no panics while holding the lock")
-            .record(pair, m);
-        bar.inc(1);
-    };
-    if rules.bids == Bids::None {
-        grade_pairs_stopping(&model, &policies, &new_pairs, sources.stop(), |k, m| {
-            record(new_pairs[k], m)
-        });
-    } else {
-        // Two entries play from the start their bids give; the baseline,
-        // which bids nothing, from 0-0 in both seats, as without bids.
-        let (with_baseline, between): (Vec<_>, Vec<_>) =
-            new_pairs.iter().partition(|&&(_, b)| b == n);
-        grade_pairs_stopping(&model, &policies, &with_baseline, sources.stop(), |k, m| {
-            record(with_baseline[k], m)
-        });
-        let bids: Vec<u32> = ok.iter().map(|&i| bid_of[i]).chain([0]).collect();
-        grade_bid_pairs(
-            &model,
-            &policies,
-            &bids,
-            &between,
-            sources.stop(),
-            |k, m| record(between[k], m),
-        )?;
-    }
-    bar.finish_and_clear();
-    let matrix = graded
-        .into_inner()
-        .expect("no panics while holding the lock");
     if let Some(cache) = &cache {
         // The path was checked before the entries ran, but an entry (or
         // anything else) may have changed it since: a cache that cannot be
@@ -381,90 +205,14 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
                 .map(|&(a, b)| (keys[a], keys[b], matrix.get((a, b)))),
         );
     }
-    let (win_rate, draw) = (matrix.win_rate, matrix.draw);
-
-    let at = |a: usize, b: usize| win_rate[a * size + b];
-    let points: Vec<u32> = (0..n)
-        .map(|a| {
-            (0..n)
-                .filter(|&b| b != a && at(a, b) > 0.5 + input.margin)
-                .count() as u32
-        })
-        .collect();
-    // The leaderboard order: points, then the win rate against the
-    // baseline, then the name; excluded entries last, as given.
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        points[b]
-            .cmp(&points[a])
-            .then(at(b, n).total_cmp(&at(a, n)))
-            .then_with(|| entries[ok[a]].name.cmp(&entries[ok[b]].name))
-    });
-    let mut report = Report {
-        rules: rules.name(),
-        goal,
-        entries: vec![],
-        matrix: MatrixReport {
-            names: vec![],
-            win_rate: vec![],
-        },
-    };
-    let mut draws = vec![];
-    // Graded row index of each leaderboard row (None: excluded).
-    let rows: Vec<Option<usize>> = order
-        .iter()
-        .map(|&a| Some(a))
-        .chain(
-            (0..entries.len())
-                .filter(|i| resolved[*i].is_err())
-                .map(|_| None),
-        )
-        .collect();
-    let mut excluded = (0..entries.len()).filter(|i| resolved[*i].is_err());
-    // The entry of each leaderboard row.
-    let mut places = Vec::new();
-    for row in &rows {
-        let (index, rank, pts, vs) = match *row {
-            Some(a) => {
-                let rank = 1 + points.iter().filter(|&&p| p > points[a]).count();
-                (ok[a], Some(rank), Some(points[a]), Some(at(a, n)))
-            }
-            None => (
-                excluded.next().expect("an excluded entry"),
-                None,
-                None,
-                None,
-            ),
-        };
-        let entry = &entries[index];
-        places.push(index);
-        report.entries.push(EntryReport {
-            name: entry.name.clone(),
-            source: entry.source.name().to_string(),
-            status: if row.is_some() { "ok" } else { "excluded" },
-            reason: resolved[index].as_ref().err().cloned(),
-            points: pts,
-            rank,
-            win_rate_vs_baseline: vs,
-            note: notes[index].clone(),
-        });
-        report.matrix.names.push(entry.name.clone());
-        let cell = |values: &[f64], b: &Option<usize>| match (row, b) {
-            (Some(a), Some(b)) if a != b => Some(values[a * size + b]),
-            _ => None,
-        };
-        report
-            .matrix
-            .win_rate
-            .push(rows.iter().map(|b| cell(&win_rate, b)).collect());
-        draws.push(rows.iter().map(|b| cell(&draw, b)).collect::<Vec<_>>());
-    }
-
+    let (report, draws, places) = leaderboard::rank(
+        rules, goal, &entries, &resolved, &ok, &notes, &matrix, margin,
+    );
     let summary = Summary {
-        baseline: baseline_text,
-        margin: input.margin,
+        baseline: baseline_strategy.name().to_string(),
+        margin,
         pairs: pairs.len() - n,
-        reused: reused.iter().filter(|&&k| pairs[k].1 != n).count(),
+        reused: reused.iter().filter(|&&(_, b)| b != n).count(),
         cache: cache.map(|cache| cache.path),
     };
     // Each leaderboard row's policy, taken out of the resolved entries.
@@ -483,24 +231,55 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
     })
 }
 
-/// An entry's policy and key, or why it is excluded: it was made for
-/// another game than the contest's, it cannot be read or run, or it sees
-/// state that `final_strategy(score, opponent_score)` cannot (fa16's dice
-/// sides: `optimal`, `best_response(S)`), so a course could not accept it.
-/// A Python entry is run from `module`, its files as read before any entry
-/// ran, where it has them.
-fn resolve(
-    entry: &Entry,
-    module: Option<&Module>,
-    rules: &Rules,
-    goal: u32,
+/// Every entry's policy and key, or why it is excluded: its folder is
+/// excluded, it is the same entry as an earlier one, or [`resolve`] says
+/// why. What each entry's run changed is noted in `watch`.
+fn resolve_all(
+    entries: &[Entry],
+    game: &Game,
+    watch: &mut Watch,
     sources: &Sources,
-) -> Resolved {
-    let text = match &entry.source {
-        Strategy::Text(text) => text,
-        Strategy::Made { policy, .. } => return checked(policy.clone(), rules, goal),
-    };
-    match recorded_game(text) {
+) -> Vec<Resolved> {
+    let identities: Vec<Identity> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Identity::of(e, i))
+        .collect();
+    let bar = CountBar::new(entries.len() as u64, "entries resolved");
+    let mut resolved: Vec<Resolved> = vec![];
+    for (i, entry) in entries.iter().enumerate() {
+        // Where the caller stops the work (Ctrl-C in Python), between entries too.
+        sources.stop().check();
+        let in_excluded = game
+            .excluded
+            .iter()
+            .find(|(excluded, _)| Some(excluded.as_path()) == entry.folder());
+        let first = identities[..i]
+            .iter()
+            .position(|other| other.same == identities[i].same);
+        let result = match (in_excluded, first, &entry.strategy) {
+            (Some((_, why)), ..) => Err(why.clone()),
+            (None, Some(first), _) => Err(format!(
+                "the same entry as {}, given twice",
+                entries[first].source
+            )),
+            (None, None, Err(why)) => Err(why.clone()),
+            (None, None, Ok(strategy)) => resolve(strategy, &game.rules, game.goal, sources),
+        };
+        watch.after(&[i]);
+        resolved.push(result);
+        bar.inc(1);
+    }
+    resolved
+}
+
+/// An entry's policy and key, or why it is excluded: it was made for
+/// another game than the contest's, it cannot be run, or it sees state that
+/// `final_strategy(score, opponent_score)` cannot (fa16's dice sides:
+/// `optimal`, `best_response(S)`), so a course could not accept it. A
+/// Python entry runs from its files as read before any entry ran.
+fn resolve(strategy: &Strategy, rules: &Rules, goal: u32, sources: &Sources) -> Resolved {
+    match recorded_game(strategy) {
         Err(e) => return Err(format!("{e:#}")),
         Ok(Some((made_for, made_goal))) if (&made_for, made_goal) != (rules, goal) => {
             return Err(format!(
@@ -511,13 +290,8 @@ fn resolve(
         }
         Ok(_) => {}
     }
-    let policy = match (module, FileKind::of(text)) {
-        (Some(module), FileKind::Python { function, .. }) => {
-            sources.python(module, function, rules, goal)
-        }
-        _ => sources.policy(text, rules, goal),
-    };
-    let policy = policy.map_err(|e| {
+    let text = strategy.name();
+    let policy = sources.play(strategy, rules, goal).map_err(|e| {
         // The reason, without the source the entry already names.
         let reason = format!("{e:#}");
         match reason.strip_prefix(&format!("{text}: ")) {
@@ -525,11 +299,6 @@ fn resolve(
             None => reason,
         }
     })?;
-    checked(policy, rules, goal)
-}
-
-/// An entry's policy and key, or why a course could not accept it.
-fn checked(policy: Policy, rules: &Rules, goal: u32) -> Resolved {
     if policy.sees_hidden() {
         let hidden = rules
             .hidden()
@@ -546,130 +315,144 @@ fn checked(policy: Policy, rules: &Rules, goal: u32) -> Resolved {
     Ok((policy, key))
 }
 
-/// What makes two entries the same: the same file (after links), or the same
-/// text; the SHA-256 of a file entry's bytes; a Python file entry's module
-/// and the files beside it, read through the sandbox's door and kept (it
-/// is graded from these); and the files the entry is made of, with the
-/// SHA-256 of their bytes, taken before any entry runs.
-struct Identity {
-    same: String,
-    bytes: Option<[u8; 32]>,
-    module: Option<Module>,
-    files: Vec<PathBuf>,
-    contents: [u8; 32],
-}
-
-impl Identity {
-    /// The identity of entry `i`: a policy made already is no file, and the
-    /// same as no other entry.
-    fn of(source: &Strategy, i: usize) -> Identity {
-        let source = match source {
-            Strategy::Text(text) => text,
-            Strategy::Made { .. } => {
-                return Identity {
-                    same: format!("\0entry {i}"),
-                    bytes: None,
-                    module: None,
-                    files: vec![],
-                    contents: contents(&[]),
-                }
+/// Under bids, each graded entry's `final_bid`, part of its key; an entry
+/// without one is excluded.
+fn final_bids(entries: &[Entry], resolved: &mut [Resolved]) -> Vec<u32> {
+    let mut bid_of = vec![0; entries.len()];
+    for (i, entry) in entries.iter().enumerate() {
+        let (Ok((_, key)), Ok(strategy)) = (&mut resolved[i], &entry.strategy) else {
+            continue;
+        };
+        match bids::final_bid(strategy) {
+            Ok(bid) => {
+                *key = key_with_bid(*key, bid);
+                bid_of[i] = bid;
             }
-        };
-        let kind = FileKind::of(source);
-        let path = kind.path();
-        let file = path.canonicalize().ok().filter(|p| p.is_file());
-        let bytes = file
-            .as_ref()
-            .and_then(|p| std::fs::read(p).ok())
-            .map(|bytes| Sha256::digest(bytes).into());
-        // A Python entry's function is part of what it is.
-        let function = match kind {
-            FileKind::Python { function, .. } => function,
-            _ => "",
-        };
-        let same = match file {
-            Some(file) => format!("{}:{function}", file.display()),
-            None => source.trim().to_string(),
-        };
-        // A regular file named as a file: kept. Anything else is left to
-        // the sources, which say what is wrong with it.
-        let named_file = matches!(StrategySpec::parse(source), Ok(StrategySpec::File(_)))
-            && path.symlink_metadata().is_ok_and(|m| m.is_file());
-        let module = match kind {
-            FileKind::Python { path, .. } if named_file => Module::read(path).ok(),
-            _ => None,
-        };
-        let files = match &module {
-            // The folder too: a file added to it shows in its times.
-            Some(module) => {
-                let folder = match path.parent() {
-                    Some(parent) if !parent.as_os_str().is_empty() => parent,
-                    _ => Path::new("."),
-                };
-                let kept = module.files.iter().map(|(name, _)| folder.join(name));
-                std::iter::once(folder.to_path_buf()).chain(kept).collect()
-            }
-            None => vec![path.to_path_buf()],
-        };
-        Identity {
-            same,
-            bytes,
-            module,
-            contents: contents(&files),
-            files,
+            Err(reason) => resolved[i] = Err(reason),
         }
     }
+    bid_of
 }
 
-/// The files of every entry as they were last seen (each file's device,
-/// inode, size, and change and modification times: a write changes the
-/// change time, which no program sets), to find whose run changed them.
-struct Changes<'a> {
-    identities: &'a [Identity],
-    seen: Vec<Vec<Option<[i64; 7]>>>,
-}
-
-impl<'a> Changes<'a> {
-    fn new(identities: &'a [Identity]) -> Changes<'a> {
-        let seen = identities.iter().map(|id| stamps(&id.files)).collect();
-        Changes { identities, seen }
-    }
-
-    /// The entries (but `ran`) whose files changed since last seen.
-    fn made_by(&mut self, ran: Option<usize>) -> Vec<usize> {
-        let mut changed = vec![];
-        for (j, id) in self.identities.iter().enumerate() {
-            let now = stamps(&id.files);
-            if now != self.seen[j] {
-                if Some(j) != ran {
-                    changed.push(j);
-                }
-                self.seen[j] = now;
-            }
-        }
+/// A note on each graded entry whose file has the bytes of an earlier one,
+/// and on each entry whose code (its folder's probe, or its run) changed
+/// another's files, said on stderr too, as it happens to the classmate's
+/// folder.
+fn notes(
+    entries: &[Entry],
+    resolved: &[Resolved],
+    watch: &Watch,
+    baseline_changed: &[usize],
+) -> Vec<Option<String>> {
+    let named = |changed: &[usize]| {
         changed
+            .iter()
+            .map(|&j| format!("{} ({})", entries[j].name, entries[j].source))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !baseline_changed.is_empty() {
+        warn(&format!(
+            "while the baseline ran, the files of {} changed; every entry is graded from \
+             its files as they were read before anything ran",
+            named(baseline_changed)
+        ));
     }
-}
-
-/// Each file's device, inode, size, and change and modification times
-/// (seconds and nanoseconds); `None` for a file that cannot be seen.
-fn stamps(files: &[PathBuf]) -> Vec<Option<[i64; 7]>> {
-    use std::os::unix::fs::MetadataExt;
-    files
+    let digests: Vec<Option<[u8; 32]>> = entries
         .iter()
-        .map(|file| {
-            let m = file.symlink_metadata().ok()?;
-            Some([
-                m.dev() as i64,
-                m.ino() as i64,
-                m.size() as i64,
-                m.ctime(),
-                m.ctime_nsec(),
-                m.mtime(),
-                m.mtime_nsec(),
-            ])
+        .enumerate()
+        .map(|(i, e)| Identity::of(e, i).digest)
+        .collect();
+    (0..entries.len())
+        .map(|i| {
+            let identical = digests[i].and_then(|digest| {
+                let first = (0..i).find(|&j| digests[j] == Some(digest))?;
+                resolved[i].is_ok().then(|| {
+                    format!(
+                        "byte-identical to {} ({})",
+                        entries[first].name, entries[first].source
+                    )
+                })
+            });
+            let changed = watch.wrote(i);
+            let wrote = (!changed.is_empty()).then(|| {
+                let note = format!(
+                    "while its code ran, the files of {} changed (each entry is graded from \
+                     its files as they were read before any entry's code ran)",
+                    named(changed)
+                );
+                warn(&format!(
+                    "entry {} ({}): {note}",
+                    entries[i].name, entries[i].source
+                ));
+                note
+            });
+            match (identical, wrote) {
+                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                (a, b) => a.or(b),
+            }
         })
         .collect()
+}
+
+/// Two entries by their places in the list of policies.
+type Pair = (usize, usize);
+
+/// Grades every pair of `policies` that the cache does not hold (under
+/// bids, two entries play from the start their `bids` give; the baseline,
+/// last, bids nothing); the matrix, and the pairs reused from the cache.
+fn grade_all(
+    model: &Model,
+    policies: &[&Policy],
+    keys: &[Key],
+    bids: Option<&[u32]>,
+    pairs: &[(usize, usize)],
+    cache: Option<&Cache>,
+    sources: &Sources,
+) -> Result<(Matrix, Vec<(usize, usize)>)> {
+    let cached = |(a, b): (usize, usize)| cache?.get(keys[a], keys[b]);
+    let (reused, to_grade): (Vec<Pair>, Vec<Pair>) =
+        pairs.iter().partition(|&&pair| cached(pair).is_some());
+    // w[a][b] over the graded entries and the baseline; NaN: not graded.
+    let size = policies.len();
+    let mut matrix = Matrix {
+        size,
+        win_rate: vec![f64::NAN; size * size],
+        draw: vec![f64::NAN; size * size],
+    };
+    for &pair in &reused {
+        matrix.record(pair, cached(pair).expect("cached"));
+    }
+    let bar = CountBar::new(to_grade.len() as u64, "pairs, {eta} left");
+    let graded = Mutex::new(matrix);
+    let record = |pair, m| {
+        graded
+            .lock()
+            .expect("no panics while holding the lock")
+            .record(pair, m);
+        bar.inc(1);
+    };
+    match bids {
+        None => grade_pairs_stopping(model, policies, &to_grade, sources.stop(), |k, m| {
+            record(to_grade[k], m)
+        }),
+        Some(bids) => {
+            let baseline = size - 1;
+            let (with_baseline, between): (Vec<_>, Vec<_>) =
+                to_grade.iter().partition(|&&(_, b)| b == baseline);
+            grade_pairs_stopping(model, policies, &with_baseline, sources.stop(), |k, m| {
+                record(with_baseline[k], m)
+            });
+            grade_bid_pairs(model, policies, bids, &between, sources.stop(), |k, m| {
+                record(between[k], m)
+            })?;
+        }
+    }
+    drop(bar);
+    let matrix = graded
+        .into_inner()
+        .expect("no panics while holding the lock");
+    Ok((matrix, reused))
 }
 
 /// A line on stderr.
@@ -679,92 +462,6 @@ fn warn(line: &str) {
         "warning: {}",
         crate::printable::printable(line)
     );
-}
-
-/// The SHA-256 of the names and bytes of `files`.
-fn contents(files: &[PathBuf]) -> [u8; 32] {
-    let mut hash = Sha256::new();
-    for file in files {
-        hash.update(file.as_os_str().as_encoded_bytes());
-        match std::fs::read(file) {
-            Ok(bytes) => {
-                hash.update((bytes.len() as u64).to_le_bytes());
-                hash.update(bytes);
-            }
-            Err(_) => hash.update(b"unreadable"),
-        }
-    }
-    hash.finalize().into()
-}
-
-/// The entries named: folders expanded, sorted by name.
-pub fn expand_entries(given: &[String]) -> Result<Vec<Entry>> {
-    let mut entries = vec![];
-    for text in given {
-        let path = Path::new(text);
-        if !path.is_dir() {
-            entries.push(Entry {
-                name: entry_name(text),
-                source: Strategy::Text(text.clone()),
-            });
-            continue;
-        }
-        let mut found = vec![];
-        for item in std::fs::read_dir(path).with_context(|| format!("cannot read {text}"))? {
-            let item = item.with_context(|| format!("cannot read {text}"))?;
-            let file_name = item.file_name().to_string_lossy().into_owned();
-            let inside = item.path();
-            if file_name.starts_with('.') {
-                continue;
-            }
-            if inside.is_dir() {
-                if inside.join("hog.py").is_file() {
-                    let source = inside.join("hog.py").to_string_lossy().into_owned();
-                    found.push((file_name, source));
-                }
-            } else if STRATEGY_EXTENSIONS.contains(&extension(&inside).as_str()) {
-                let source = inside.to_string_lossy().into_owned();
-                found.push((entry_name(&source), source));
-            }
-        }
-        if found.is_empty() {
-            bail!("{text}: a folder with no strategy files (.py, .csv, .json, .hogtable) and no subfolder holding a hog.py");
-        }
-        found.sort_by(|a, b| a.1.cmp(&b.1));
-        entries.extend(found.into_iter().map(|(name, source)| Entry {
-            name,
-            source: Strategy::Text(source),
-        }));
-    }
-    Ok(entries)
-}
-
-/// A file's name without its extension (`hog.py`: its folder's name); an
-/// expression as written.
-fn entry_name(text: &str) -> String {
-    let path = Path::new(text);
-    if !path.is_file() {
-        return text.to_string();
-    }
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let folder = path
-        .parent()
-        .and_then(|p| p.file_name())
-        .map(|s| s.to_string_lossy().into_owned());
-    match (stem.as_deref(), folder) {
-        (Some("hog"), Some(folder)) if extension(path) == "py" => folder,
-        (Some(stem), _) => stem.to_string(),
-        _ => text.to_string(),
-    }
-}
-
-/// A progress bar on stderr when it is a terminal; otherwise nothing.
-fn progress(len: u64, template: &str) -> Result<ProgressBar> {
-    Ok(if std::io::stderr().is_terminal() {
-        ProgressBar::new(len).with_style(ProgressStyle::with_template(template)?)
-    } else {
-        ProgressBar::hidden()
-    })
 }
 
 /// Every graded pair's win rates and draws, both ways round: the entries
@@ -792,5 +489,10 @@ impl Matrix {
         self.win_rate[b * size + a] = m.b_wins;
         self.draw[a * size + b] = m.draw;
         self.draw[b * size + a] = m.draw;
+    }
+
+    /// w[a][b], entry a's win rate against b.
+    fn at(&self, a: usize, b: usize) -> f64 {
+        self.win_rate[a * self.size + b]
     }
 }

@@ -17,19 +17,18 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use hog_solver::evaluate;
 use hog_solver::solve::TIE_TOLERANCE;
-use hog_solver::strategy::{Policy, StrategySpec};
-use hog_solver::table::PolicyTable;
-use hog_solver::{Model, Preset, Rules};
+use hog_solver::strategy::Policy;
+use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 mod words;
 
-use crate::files::open_input;
-use crate::strategies::{FileKind, Sources};
+use super::{hidden_index, hidden_words, StrategyContext};
+use crate::strategies::{Content, Sources, Strategy};
 pub use words::shell_word;
 use words::{python_doc, wrap};
 
@@ -57,6 +56,13 @@ impl Format {
     /// The file name ending of the format.
     pub fn extension(self) -> &'static str {
         self.kind().extension()
+    }
+
+    /// The format of a file of `kind`, where it is one.
+    pub fn of_kind(kind: crate::files::Kind) -> Option<Format> {
+        [Format::Python, Format::Csv, Format::Json]
+            .into_iter()
+            .find(|format| format.kind() == kind)
     }
 
     /// The format as the writer knows it.
@@ -126,6 +132,151 @@ impl ExportInfo {
             made_by: None,
         })
     }
+
+    /// The record of a strategy whose grade against the course baseline is
+    /// known already.
+    pub fn graded(rules: &Rules, goal: u32, objective: String, grade: Option<Grade>) -> ExportInfo {
+        ExportInfo {
+            rules: rules.clone(),
+            goal,
+            objective,
+            grade,
+            slice: None,
+            made_by: None,
+        }
+    }
+}
+
+/// An export to make: the game, the strategy, the hidden value whose
+/// answers it plays where the strategy sees hidden state (`--sides S`, or
+/// `--hidden` in hog's words), and the format.
+pub struct ExportInput<'a> {
+    pub rules: Rules,
+    pub goal: u32,
+    pub source: &'a Strategy,
+    pub sides: Option<i64>,
+    pub hidden: Option<String>,
+    pub format: Format,
+}
+
+/// An export: its record (`made_by` still unset) and the policy it
+/// holds, and a note on the slice it took.
+pub struct Exported {
+    pub info: ExportInfo,
+    pub policy: Policy,
+    pub note: Vec<String>,
+}
+
+/// The strategy of `input` as a course strategy, graded against the course
+/// baseline. A strategy that sees hidden state is refused, unless a slice
+/// of it is asked for: the answers it gives at one hidden value, played
+/// whatever is hidden, with that slice's own grade.
+pub fn export(input: &ExportInput, sources: &Sources) -> Result<Exported> {
+    let ExportInput { rules, goal, .. } = input;
+    let goal = *goal;
+    if let Some(sides) = input.sides {
+        let sides =
+            u32::try_from(sides).map_err(|_| anyhow!("--sides {sides}: dice have 6 or 4 sides"))?;
+        rules
+            .check_state(
+                goal,
+                State {
+                    sides,
+                    ..State::START
+                },
+            )
+            .context("--sides")?;
+    }
+    let source = input.source.name();
+    let full = sources
+        .play(input.source, rules, goal)
+        .strategy_context(&format!("the strategy to export ({source})"))?;
+    let hidden = rules.hidden();
+    let what = hidden.what().unwrap_or_else(|| "hidden state".into());
+    // The slice asked for: its position on the hidden axis, and the option.
+    let asked = match (input.sides, &input.hidden) {
+        (Some(sides), _) => Some((
+            hidden.index(State {
+                sides: sides as u32,
+                ..State::START
+            }),
+            format!("--sides {sides}"),
+        )),
+        (None, Some(text)) => Some((
+            hidden_index(&hidden, text)?,
+            format!("--hidden {}", shell_word(text)),
+        )),
+        (None, None) => None,
+    };
+    let policy = match &asked {
+        None if full.sees_hidden() => {
+            let differ = differing_pairs(&full);
+            let last = hidden_words(&hidden, hidden.len() - 1);
+            bail!(
+                "{source} depends on {what} under {}: its answer changes with the hidden \
+                 value in {differ} of the {} (score, opponent_score) pairs, and a course \
+                 strategy, final_strategy(score, opponent_score), cannot see it. The best \
+                 strategy that can: hog final --rules {} (or export blind_best_response(S)). \
+                 To export one slice anyway, give --hidden with one of the {} hidden values \
+                 (such as --hidden {}, or its position 0 to {}; --sides S is the one with S \
+                 sides and the rest as at the start): the answers it gives there, played \
+                 whatever is hidden; hog then reports that slice's own exact win rate",
+                rules.name(),
+                goal as u64 * goal as u64,
+                shell_word(&rules.name()),
+                hidden.len(),
+                shell_word(&last),
+                hidden.len() - 1
+            )
+        }
+        None => full.clone(),
+        Some((index, _)) => full
+            .slice_at(*index)
+            .expect("the slice was checked against the rules"),
+    };
+    let mut info = ExportInfo::new(rules, goal, objective(input.source), &policy, sources)?;
+    let mut note = vec![];
+    match asked {
+        Some((index, option)) if full.sees_hidden() => {
+            info.slice = Some(Slice {
+                index,
+                words: hidden_words(&hidden, index),
+                option,
+                full_win_rate: grade(rules, goal, &full, sources)?.map(|g| g.win_rate),
+            });
+            note = slice_note(&info);
+        }
+        Some((_, option)) => note.push(format!(
+            "{source} does not depend on {what}, so {option} changes nothing."
+        )),
+        None => {}
+    }
+    Ok(Exported { info, policy, note })
+}
+
+/// The command line that makes an export, for its record.
+pub fn made_by(
+    source: &str,
+    rules: &Rules,
+    goal: u32,
+    format: Format,
+    sides: Option<i64>,
+    hidden: Option<&str>,
+) -> String {
+    let mut words = vec![
+        "hog export".to_string(),
+        shell_word(source),
+        format!("--rules {}", shell_word(&rules.name())),
+        format!("--goal {goal}"),
+        format!("--format {}", format.name()),
+    ];
+    if let Some(sides) = sides {
+        words.push(format!("--sides {sides}"));
+    }
+    if let Some(hidden) = hidden {
+        words.push(format!("--hidden {}", shell_word(hidden)));
+    }
+    words.join(" ")
 }
 
 /// A strategy that wins less than half its games against the course
@@ -171,27 +322,20 @@ pub fn grade(
     }))
 }
 
-/// What a strategy source is, in words for the record: a policy table's
-/// objective, the `"objective"` of an exported JSON table, else the text.
-pub fn objective(source: &str) -> String {
-    let text = source.trim().to_string();
-    let Ok(StrategySpec::File(path)) = StrategySpec::parse(source) else {
-        return text;
-    };
-    match FileKind::of(&path) {
-        FileKind::Python { .. } | FileKind::Csv(_) => text,
-        FileKind::Json(path) => open_input(path)
-            .ok()
-            .and_then(|file| std::io::read_to_string(file).ok())
-            .and_then(|json| {
-                serde_json::from_str::<serde_json::Value>(json.trim_start_matches('\u{feff}')).ok()
-            })
-            .and_then(|value| value.get("objective")?.as_str().map(str::to_string))
-            .unwrap_or(text),
-        FileKind::Table(path) => open_input(path)
-            .ok()
-            .and_then(|file| PolicyTable::read_policy(file).ok())
-            .map_or(text, |table| table.header.objective.to_string()),
+/// What a strategy is, in words for the record: a policy table's
+/// objective, the `"objective"` of an exported JSON table, else the text
+/// (a made policy's name).
+pub fn objective(strategy: &Strategy) -> String {
+    let text = strategy.name().trim().to_string();
+    match strategy.file().map(|file| &file.content) {
+        Some(Content::Json(json)) => {
+            serde_json::from_str::<serde_json::Value>(json.trim_start_matches('\u{feff}'))
+                .ok()
+                .and_then(|value| value.get("objective")?.as_str().map(str::to_string))
+                .unwrap_or(text)
+        }
+        Some(Content::Table(table)) => table.header.objective.to_string(),
+        _ => text,
     }
 }
 

@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use base64::Engine as _;
+use hog_solver::evaluate::Evaluation;
 use hog_solver::rules::Recall;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::Policy;
@@ -48,7 +49,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::explain::{summarise, Chances, StrategyChances};
-use super::{baseline_or_course, Progress, StrategyContext};
+use super::{against_or_course, Progress, StrategyContext};
 use crate::files::{self, Kind};
 use crate::plot::{self, Square};
 use crate::printable::html;
@@ -188,10 +189,7 @@ pub fn page(input: &PageInput, sources: &Sources, progress: Progress) -> Result<
     let goal = *goal;
     check(&input.path, rules, goal)?;
     let model = Model::new(rules, goal)?;
-    let against = match &input.against {
-        Some(against) => against.clone(),
-        None => Strategy::Text(baseline_or_course(None, rules, "--against")?),
-    };
+    let against = against_or_course(input.against.as_ref(), rules)?;
     let a = sources
         .play(&input.source, rules, goal)
         .strategy_context("the strategy")?;
@@ -323,89 +321,24 @@ pub fn render(
         views.push(("6".into(), String::new()));
     }
 
-    let float: &dyn Fn(&f64) -> _ = &|_| None;
-    let mut blob = Blob::default();
-    let mut turns = Turns::default();
-    let actions: Vec<i32> = rules.actions().collect();
-    let mut q: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
-    let mut shares: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
-    let mut turn: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
-    let mut view_data: Vec<View> = (0..views.len()).map(|_| View::default()).collect();
-    let mut diff: Vec<(Vec<u64>, Vec<u64>)> = vec![Default::default(); sides.len()];
-    let mut diff_cells: Vec<Vec<Option<f64>>> = vec![Vec::new(); sides.len()];
-    let hidden = model.hidden();
-    for score in 0..goal {
-        for opponent_score in 0..goal {
-            let at = |h: usize| hidden.state(h, score, opponent_score);
-            if blind {
-                let mix = chances.at(at(0), float);
-                view_data[0].push(a.get(at(0)), &mix);
-                let reached = mix.hidden.as_ref().is_some_and(|h| !h.is_empty());
-                for (h, share) in shares.iter_mut().enumerate() {
-                    share.push(match &mix.hidden {
-                        Some(each) if reached => units(each[h].share),
-                        _ if h == 0 => UNREACHED,
-                        _ => 0,
-                    });
-                }
-            }
-            for h in 0..sides.len() {
-                let x = at(h);
-                let plays = a.get(x);
-                let view = &mut view_data[h + usize::from(blind)];
-                let slice = if blind {
-                    // The chances with this sides value alone, as `hog
-                    // explain` lists them under `by_hidden`.
-                    let wins = chances.wins_at(x);
-                    summarise(&wins, plays, None, float, |w| *w)
-                } else {
-                    chances.at(x, float)
-                };
-                view.push(plays, &slice);
-                q[h].extend(slice.actions.iter().map(|c| units(c.win)));
-                turn[h].push(turns.of(model, x, plays));
-                if let (Some(o), Some(e)) = (other, &other_evaluation) {
-                    let theirs = e.a_moves.get(x).a_wins;
-                    diff[h].0.push(code(Some(o.get(x))));
-                    diff[h].1.push(units(theirs));
-                    let ours = slice.actions.iter().find(|c| c.num_rolls == plays);
-                    diff_cells[h]
-                        .push((o.get(x) != plays).then(|| {
-                            ours.expect("the strategy plays a legal action").win - theirs
-                        }));
-                }
-            }
-        }
-    }
-    for (h, values) in q.iter().enumerate() {
-        blob.push(format!("q{h}"), 5, values);
-        blob.push(format!("turn{h}"), 2, &turn[h]);
-        if blind {
-            blob.push(format!("share{h}"), 5, &shares[h]);
-        }
-        if other.is_some() {
-            blob.push(format!("oplays{h}"), 1, &diff[h].0);
-            blob.push(format!("owin{h}"), 5, &diff[h].1);
-        }
-    }
-    for (v, data) in view_data.iter().enumerate() {
-        blob.push(format!("plays{v}"), 1, &data.plays);
-        blob.push(format!("best{v}"), 1, &data.best);
-        blob.push(format!("runner{v}"), 1, &data.runner);
-    }
-    let diff_scale = diff_cells
-        .into_iter()
-        .map(|cells| {
-            let mut cells = cells.into_iter();
-            plot::difference_scale(&Square::from_fn(goal, |_, _| cells.next().flatten()))
-        })
-        .fold(0.0, f64::max);
-
+    let Arrays {
+        blob,
+        turns,
+        diff_scale,
+    } = arrays(
+        model,
+        &chances,
+        a,
+        other.zip(other_evaluation.as_ref()),
+        blind,
+        views.len(),
+    );
     let rules_name = match Preset::find(&rules.name()) {
         Some(preset) => preset.name.to_string(),
         None => rules.to_string(),
     };
     let other_name = subject.other.map(|(name, _)| name);
+    let actions: Vec<i32> = rules.actions().collect();
     let data = json!({
         "rules": rules_name,
         "goal": goal,
@@ -453,6 +386,112 @@ pub fn render(
         bytes: page.len(),
     };
     Ok((page, summary))
+}
+
+/// What a page's script reads, per cell: every action's chance, the turn
+/// played, each view's answers, and against another strategy its answer
+/// and chance; with the scale of the difference map.
+struct Arrays {
+    blob: Blob,
+    turns: Turns,
+    diff_scale: f64,
+}
+
+/// The page's arrays of strategy `a` (its `chances` against the opponent)
+/// over every cell, in `views` views (the mix it answers first where it is
+/// `blind` to the dice sides), and of `other` with its evaluation against
+/// the same opponent.
+fn arrays(
+    model: &Model,
+    chances: &StrategyChances<f64>,
+    a: &Policy,
+    other: Option<(&Policy, &Evaluation<f64>)>,
+    blind: bool,
+    views: usize,
+) -> Arrays {
+    let (rules, goal) = (model.rules(), model.goal());
+    let sides = rules.state_sides();
+    let float: &dyn Fn(&f64) -> _ = &|_| None;
+    let mut blob = Blob::default();
+    let mut turns = Turns::default();
+    let mut q: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
+    let mut shares: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
+    let mut turn: Vec<Vec<u64>> = vec![Vec::new(); sides.len()];
+    let mut view_data: Vec<View> = (0..views).map(|_| View::default()).collect();
+    let mut diff: Vec<(Vec<u64>, Vec<u64>)> = vec![Default::default(); sides.len()];
+    let mut diff_cells: Vec<Vec<Option<f64>>> = vec![Vec::new(); sides.len()];
+    let hidden = model.hidden();
+    for score in 0..goal {
+        for opponent_score in 0..goal {
+            let at = |h: usize| hidden.state(h, score, opponent_score);
+            if blind {
+                let mix = chances.at(at(0), float);
+                view_data[0].push(a.get(at(0)), &mix);
+                let reached = mix.hidden.as_ref().is_some_and(|h| !h.is_empty());
+                for (h, share) in shares.iter_mut().enumerate() {
+                    share.push(match &mix.hidden {
+                        Some(each) if reached => units(each[h].share),
+                        _ if h == 0 => UNREACHED,
+                        _ => 0,
+                    });
+                }
+            }
+            for h in 0..sides.len() {
+                let x = at(h);
+                let plays = a.get(x);
+                let view = &mut view_data[h + usize::from(blind)];
+                let slice = if blind {
+                    // The chances with this sides value alone, as `hog
+                    // explain` lists them under `by_hidden`.
+                    let wins = chances.wins_at(x);
+                    summarise(&wins, plays, None, float, |w| *w)
+                } else {
+                    chances.at(x, float)
+                };
+                view.push(plays, &slice);
+                q[h].extend(slice.actions.iter().map(|c| units(c.win)));
+                turn[h].push(turns.of(model, x, plays));
+                if let Some((o, e)) = other {
+                    let theirs = e.a_moves.get(x).a_wins;
+                    diff[h].0.push(code(Some(o.get(x))));
+                    diff[h].1.push(units(theirs));
+                    let ours = slice.actions.iter().find(|c| c.num_rolls == plays);
+                    diff_cells[h]
+                        .push((o.get(x) != plays).then(|| {
+                            ours.expect("the strategy plays a legal action").win - theirs
+                        }));
+                }
+            }
+        }
+    }
+    for (h, values) in q.iter().enumerate() {
+        blob.push(format!("q{h}"), 5, values);
+        blob.push(format!("turn{h}"), 2, &turn[h]);
+        if blind {
+            blob.push(format!("share{h}"), 5, &shares[h]);
+        }
+        if other.is_some() {
+            blob.push(format!("oplays{h}"), 1, &diff[h].0);
+            blob.push(format!("owin{h}"), 5, &diff[h].1);
+        }
+    }
+    for (v, data) in view_data.iter().enumerate() {
+        blob.push(format!("plays{v}"), 1, &data.plays);
+        blob.push(format!("best{v}"), 1, &data.best);
+        blob.push(format!("runner{v}"), 1, &data.runner);
+    }
+    let diff_scale = diff_cells
+        .into_iter()
+        .map(|cells| {
+            let mut cells = cells.into_iter();
+            plot::difference_scale(&Square::from_fn(goal, |_, _| cells.next().flatten()))
+        })
+        .fold(0.0, f64::max);
+    Arrays {
+        blob,
+        turns,
+        diff_scale,
+    }
 }
 
 /// The dice sides in words.
@@ -519,9 +558,7 @@ fn escaped_json(json: &str) -> String {
 
 /// Whether `hog heatmap` writes a page: a file name ending in .html.
 pub fn is_page(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+    Kind::of_name(path) == Some(Kind::Html)
 }
 
 #[cfg(test)]

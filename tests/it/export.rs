@@ -6,11 +6,11 @@
 //! the CSV and JSON exports are read back through the library's readers; and
 //! `hog grade FILE` must give exactly (the same f64) the win rate of
 //! `hog grade SOURCE`, or, for a sides slice, the win rate the export reports.
+//! The format is `--format`'s, or the one the file's name says.
 
 use std::path::Path;
 use std::process::Command as Process;
 
-use assert_cmd::Command;
 use hog_solver::evaluate::evaluate;
 use hog_solver::policy_file::{policy_from_csv, policy_from_json};
 use hog_solver::solve::{Driver, Engine};
@@ -18,47 +18,16 @@ use hog_solver::strategy::{course_strategy, Policy, StrategySpec};
 use hog_solver::{Model, Rules, State};
 use serde_json::Value;
 
+use crate::common::line::{fails, hog, json, stdout};
+
 const GOAL: u32 = 100;
 const FORMATS: [&str; 3] = ["python", "csv", "json"];
-
-fn hog(args: &[&str]) -> Command {
-    let mut command = Command::cargo_bin("hog").unwrap();
-    command.args(args);
-    command
-}
-
-/// Runs `hog ARGS --json`, which must succeed, and parses its output.
-fn json(args: &[&str]) -> Value {
-    let output = hog(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    serde_json::from_slice(&output.stdout).expect("JSON on stdout")
-}
 
 /// The exact win rate `hog grade` reports for a strategy against the course baseline.
 fn graded(strategy: &str, rules: &str) -> f64 {
     json(&["grade", strategy, "--rules", rules])["win_rate"]
         .as_f64()
         .unwrap()
-}
-
-/// Runs `hog ARGS`, which must fail with status 2 and a one-line error
-/// containing every one of `words`.
-fn fails(args: &[&str], words: &[&str]) -> String {
-    let output = hog(args).assert().code(2).get_output().clone();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-    for word in words {
-        assert!(
-            stderr.contains(word),
-            "{args:?} should say {word}: {stderr}"
-        );
-    }
-    stderr
 }
 
 /// The strategy a source names, computed through the library alone.
@@ -565,4 +534,40 @@ fn json_exports_refuse_other_rules_or_goals() {
         again.to_str().unwrap(),
     ]);
     assert_eq!(summary["objective"], "best_response(always_roll(5))");
+}
+
+#[test]
+fn export_takes_its_format_from_the_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    for (name, format, start) in [
+        ("t.csv", "csv", "score\\opponent,0,1,"),
+        ("t.json", "json", "{"),
+        ("t.py", "python", "\"\"\"final_strategy for Hog"),
+    ] {
+        let summary = json(&format!(
+            "export always_roll(5) --rules fa13 -o {}",
+            at(name)
+        ));
+        assert_eq!(summary["format"], format);
+        let written = std::fs::read_to_string(at(name)).unwrap();
+        assert!(written.starts_with(start), "{name}: {written}");
+    }
+    // --format decides for stdout; a file's name must say the same format.
+    fails(
+        &format!(
+            "export always_roll(5) --rules fa13 --format csv -o {}",
+            at("table.txt")
+        ),
+        &[
+            "table.txt: a .txt name says no format hog writes",
+            "name it .csv",
+        ],
+    );
+    fails(
+        &format!("export always_roll(5) -o {}", at("t.txt")),
+        &["t.txt", ".py, .csv or .json"],
+    );
+    fails("export always_roll(5)", &["--format"]);
+    assert!(stdout("export always_roll(5) --format csv").starts_with("score\\opponent"));
 }

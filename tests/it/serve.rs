@@ -558,7 +558,7 @@ fn a_signal_lets_the_request_in_flight_finish() {
 /// page, served, draws.
 #[test]
 fn the_index_page_grades_an_upload_in_a_browser() {
-    let Some(browser) = super::cli_page::chromium() else {
+    let Some(browser) = super::page::chromium() else {
         return;
     };
     let server = Server::start(&[]);
@@ -598,7 +598,7 @@ fn the_index_page_grades_an_upload_in_a_browser() {
 /// The DOM of `url` once its scripts ran, and the console's messages.
 fn open(browser: &Path, url: &str) -> (String, Vec<String>) {
     let profile = tempfile::tempdir().unwrap();
-    let output = super::cli_page::headless(browser, profile.path())
+    let output = super::page::headless(browser, profile.path())
         .args(["--enable-logging=stderr", "--v=0"])
         .arg(url)
         .output()

@@ -12,6 +12,10 @@
 //! Chromium is Debian's `chromium` (`.ci/run` installs it). Without it the
 //! tests say so on stderr and pass, unless `HOG_BROWSER_TESTS=required`
 //! (as `.ci/run` sets it), when they fail.
+//!
+//! What needs no browser is checked from the files: a contest's pages are
+//! linked from its board and named by rank, a page names its views in
+//! words, and a page refuses goals and rules it cannot carry.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,7 +23,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{json_in, stdout_in};
+use crate::common::{hog, json_in, stdout_in};
 
 /// The browser, or None (said on stderr) where it may be missing.
 pub(crate) fn chromium() -> Option<PathBuf> {
@@ -586,4 +590,32 @@ fn contest_pages_are_named_by_rank_and_link_back() {
         let text = std::fs::read_to_string(dir.path().join("pages").join(page)).unwrap();
         assert!(text.contains("<a href=\"../board.html\">"), "{page}");
     }
+}
+
+#[test]
+fn a_page_names_its_views_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, stdout, stderr) = {
+        let output = hog()
+            .current_dir(dir.path())
+            .args([
+                "heatmap",
+                "always_roll(6)",
+                "--rules",
+                "sp26",
+                "--goal",
+                "20",
+                "-o",
+                "page.html",
+            ])
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.contains("views: six-sided dice)"), "{stdout}");
 }

@@ -1,16 +1,14 @@
 //! End-to-end tests of `--exact`: the fractions printed by `grade`, `solve`
 //! and `final`, read back by Python's `fractions` (an independent reader),
 //! are the f64 figures within 1e-15; an exact table keeps its fractions on
-//! disk and `hog table info` shows them.
+//! disk and `hog table info` shows them; `hog explain --exact` gives every
+//! action's chance as worked by hand; and a crafted exact table of tiny
+//! fractions is refused before any arithmetic on them.
 
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::common::json_in;
-
-fn json(dir: &TempDir, args: &[&str]) -> Value {
-    json_in(dir.path(), args)
-}
+use crate::common::{fails_in, json_in as json, ok_in};
 
 /// "p/q" read by Python's fractions and rounded to the nearest f64.
 fn python_float(fraction: &str) -> f64 {
@@ -140,4 +138,37 @@ fn explain_gives_every_actions_exact_chance() {
     assert_eq!(explanation["best"], 0);
     assert_eq!(explanation["tie"], true);
     assert_eq!(explanation["margin_exact"], "0/1");
+}
+
+#[test]
+fn an_exact_table_of_tiny_fractions_is_refused_unworked() {
+    use hog_solver::exact::Exact;
+    use hog_solver::solve::Probability;
+    use hog_solver::table::PolicyTable;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok_in(
+        d,
+        &[
+            "solve",
+            "--rules",
+            "fa13",
+            "--goal",
+            "20",
+            "--exact",
+            "-o",
+            "e.hogtable",
+        ],
+    );
+    let mut table = PolicyTable::read(&std::fs::read(d.join("e.hogtable")).unwrap()[..]).unwrap();
+    // 36^-640: within the exponents goal 20 allows, and its nearest f64 is
+    // 0, so it passes every check but costs big arithmetic per value.
+    let tiny = (0..640).fold(Exact::one(), |x, _| x * Exact::from_counts(1, 36));
+    table.values.fill(0.0);
+    table.exact.as_mut().unwrap().fill(tiny);
+    let mut crafted = vec![];
+    table.write(&mut crafted).unwrap();
+    std::fs::write(d.join("tiny.hogtable"), crafted).unwrap();
+    let e = fails_in(d, &["table", "info", "tiny.hogtable"]);
+    assert!(e.contains("is below 2^-1100"), "{e}");
 }

@@ -1,15 +1,17 @@
-//! Hardening, fourth round, end to end on the built binary: nothing enters
-//! a sandbox but regular files of the module's folder (no link to hog's
-//! key or to /proc), the sandbox sees none of hog's environment, a contest
-//! grades the bytes it read before any entry ran and names the entry whose
-//! run changed another's files, and hog's key is used only from a private
-//! regular file of the user's own.
+//! What a student's Python sees and touches, end to end on the built
+//! binary: nothing enters its sandbox but regular files of the module's
+//! folder (no link to hog's key or to /proc), for a grade and for
+//! detection's probe alike; it sees none of hog's environment and cannot
+//! read hog's key; a contest grades the bytes (and bids) it read before any
+//! entry ran and names the entry whose run rewrote a classmate's files; and
+//! hog uses its key only from a private regular file of the user's own.
 
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::Path;
 
-use crate::cli_harden2::{module, write_all};
-use crate::common::hog;
+use crate::common::{
+    fa17_to_su19, hog, module, mount_namespaces_allowed, outcome, run_ok, write_all,
+};
 
 /// A variable set in hog's environment that no sandboxed module may see.
 const MARKER: &str = "HOG_WALL_MARKER";
@@ -18,19 +20,14 @@ const MARKED: &str = "marked-8f3e1c";
 /// `hog ARGS` in `dir`, hog's own folder (the key) in `dir/home`, with
 /// [`MARKER`] set: (status, stdout, stderr).
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = hog()
-        .current_dir(dir)
-        .env("HOME", dir.join("home"))
-        .env("XDG_CACHE_HOME", dir.join("home"))
-        .env(MARKER, MARKED)
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
+    outcome(
+        hog()
+            .current_dir(dir)
+            .env("HOME", dir.join("home"))
+            .env("XDG_CACHE_HOME", dir.join("home"))
+            .env(MARKER, MARKED)
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60)),
     )
 }
 
@@ -56,6 +53,36 @@ fn made_key(dir: &Path) -> Vec<u8> {
     let (status, _, stderr) = run(dir, &["contest", "always_roll(6)", "--goal", "5"]);
     assert_eq!(status, 0, "{stderr}");
     std::fs::read(dir.join("home/hog/key")).unwrap()
+}
+
+/// Lower-case hex, as Python's bytes.hex() writes it.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The skeleton that fa17 to su19 share, whose `free_bacon` detection's
+/// probe calls: it runs `look()` of [`spy`] first.
+fn probed_hog_py(spy: &str) -> String {
+    let free_bacon = "look()\n    return 1 + max(int(d) for d in str(score))";
+    format!("{spy}\n{}", fa17_to_su19(free_bacon))
+}
+
+/// `hog contest` with the contest cache, whose key is `dir/home/hog/key`:
+/// (status, stderr).
+fn with_key(dir: &Path) -> (i32, String) {
+    let (status, _, stderr) = run(dir, &["contest", "always_roll(6)", "--goal", "5"]);
+    (status, stderr)
+}
+
+/// Asserts that hog refuses the key in one line that names it and `says`.
+fn refused(dir: &Path, says: &str) {
+    let (status, stderr) = with_key(dir);
+    let key = dir.join("home/hog/key");
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(&key.display().to_string()), "{stderr}");
+    assert!(stderr.contains(says), "{says}: {stderr}");
+    assert!(stderr.contains("remove it"), "{stderr}");
 }
 
 #[test]
@@ -97,24 +124,6 @@ fn links_in_a_students_folder_and_hogs_environment_stay_out_of_the_sandbox() {
             && stderr.contains("name the file it points at (hog.py)"),
         "{stderr}"
     );
-}
-
-/// Lower-case hex, as Python's bytes.hex() writes it.
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The skeleton that fa17 to su19 share, whose `free_bacon` detection's
-/// probe calls: it runs `look()` of [`spy`] first.
-fn probed_hog_py(spy: &str) -> String {
-    format!(
-        "{spy}\n\
-         def free_bacon(score):\n    look()\n    return 1 + max(int(d) for d in str(score))\n\n\
-         def take_turn(num_rolls, opponent_score, dice):\n    return 0\n\n\
-         def is_swap(player_score, opponent_score):\n    return None\n\n\
-         def silence(score0, score1):\n    return silence\n\n\
-         def play(strategy0, strategy1, score0, score1, dice, goal, say):\n    return 0, 0\n"
-    )
 }
 
 #[test]
@@ -245,22 +254,29 @@ fn a_bid_is_read_from_the_bytes_kept_before_any_entry_ran() {
         .contains("final_bid = 15"));
 }
 
-/// `hog contest` with the contest cache, whose key is `dir/home/hog/key`:
-/// (status, stderr).
-fn with_key(dir: &Path) -> (i32, String) {
-    let (status, _, stderr) = run(dir, &["contest", "always_roll(6)", "--goal", "5"]);
-    (status, stderr)
-}
-
-/// Asserts that hog refuses the key in one line that names it and `says`.
-fn refused(dir: &Path, says: &str) {
-    let (status, stderr) = with_key(dir);
-    let key = dir.join("home/hog/key");
-    assert_eq!(status, 2, "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(&key.display().to_string()), "{stderr}");
-    assert!(stderr.contains(says), "{says}: {stderr}");
-    assert!(stderr.contains("remove it"), "{stderr}");
+#[test]
+fn a_sandboxed_module_cannot_read_the_key() {
+    if !mount_namespaces_allowed() {
+        // docs/guide.md ("The sandbox and the contest cache") says what is
+        // then not contained.
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let stolen = d.join("stolen");
+    let thief = format!(
+        "try:\n    data = open({:?}, 'rb').read().hex()\nexcept OSError as e:\n    data = 'none'\n\
+         open({stolen:?}, 'w').write(data)\n",
+        d.join("home/hog/key")
+    );
+    write_all(d, &[("thief.py", module(&thief))]);
+    // A contest makes the key; then a grade runs the thief.
+    run_ok(d, &["contest", "always_roll(6)", "--goal", "5"]);
+    run_ok(d, &["grade", "./thief.py", "--goal", "5"]);
+    let key = std::fs::read(d.join("home/hog/key")).unwrap();
+    assert_eq!(key.len(), 32);
+    let seen = std::fs::read_to_string(&stolen).unwrap();
+    assert_eq!(seen, "none");
 }
 
 #[test]
@@ -291,7 +307,7 @@ fn the_key_is_used_only_from_a_private_regular_file_of_the_users_own() {
     refused(d, "more than 32 bytes");
     // A FIFO (no hang), a link to /dev/zero (no endless read), a dangling link.
     std::fs::remove_file(&key).unwrap();
-    crate::cli_harden::mkfifo(&key);
+    crate::common::mkfifo(&key);
     refused(d, "is a FIFO");
     std::fs::remove_file(&key).unwrap();
     symlink("/dev/zero", &key).unwrap();
@@ -303,118 +319,4 @@ fn the_key_is_used_only_from_a_private_regular_file_of_the_users_own() {
     std::fs::remove_file(&key).unwrap();
     assert_eq!(with_key(d).0, 0);
     assert_eq!(std::fs::read(&key).unwrap().len(), 32);
-}
-
-/// The skeleton fa17 to su19 share, its rule functions not written: it
-/// fits all six.
-fn unwritten_fa17_to_su19() -> String {
-    module(
-        "def free_bacon(score):\n    return 0\n\n\
-         def take_turn(num_rolls, opponent_score, dice):\n    return 0\n\n\
-         def is_swap(player_score, opponent_score):\n    return None\n\n\
-         def silence(score0, score1):\n    return silence\n\n\
-         def play(strategy0, strategy1, score0, score1, dice, goal, say):\n    return 0, 0\n",
-    )
-}
-
-/// A class of six: two folders name fa18, one fa13, one nothing, one fits
-/// six presets, one has an ok config that is no JSON.
-fn class(dir: &Path) {
-    let ok = |endpoint: &str| format!(r#"{{"endpoint": "{endpoint}"}}"#);
-    write_all(
-        dir,
-        &[
-            ("class/alice/hog.py", module("")),
-            ("class/alice/hog.ok", ok("cal/cs61a/fa18/proj01")),
-            ("class/bob/hog.py", module("")),
-            ("class/bob/hog.ok", ok("cal/cs61a/fa18/proj01")),
-            ("class/carol/hog.py", module("")),
-            ("class/carol/hog.ok", ok("cal/cs61a/fa13/proj1")),
-            ("class/dave/hog.py", module("")),
-            ("class/erin/hog.py", unwritten_fa17_to_su19()),
-            ("class/frank/hog.py", module("")),
-            ("class/frank/hog.ok", "{ not json".into()),
-        ],
-    );
-}
-
-#[test]
-fn a_class_plays_the_semester_most_folders_name_and_excludes_the_others_with_reasons() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    class(d);
-    let args = ["contest", "class", "--goal", "5", "--no-cache", "--json"];
-    let (status, stdout, stderr) = run(d, &args);
-    assert_eq!(status, 0, "{stderr}");
-    let first = stderr.lines().find(|l| l.starts_with("rules")).unwrap();
-    assert!(
-        first.starts_with("rules        fa18 (from class/alice/hog.ok")
-            && first.contains(
-                "; named by 2 of the 6 folders (class/alice, class/bob); 2 named nothing; \
-                 2 excluded"
-            ),
-        "{stderr}"
-    );
-    // The broken ok config is named, and says nothing.
-    let note = stderr
-        .lines()
-        .find(|l| l.starts_with("note: ") && l.contains("class/frank/hog.ok"))
-        .unwrap_or_else(|| panic!("{stderr}"));
-    assert!(note.contains("ignored"), "{note}");
-    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(report["rules"], "fa18", "{report}");
-    let status_of = |name: &str| {
-        let entry = report["entries"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["name"] == name)
-            .unwrap();
-        (
-            entry["status"].as_str().unwrap().to_string(),
-            entry["reason"].as_str().unwrap_or("").to_string(),
-        )
-    };
-    for name in ["alice", "bob", "dave", "frank"] {
-        assert_eq!(status_of(name).0, "ok", "{name}: {report}");
-    }
-    let (carol, why) = status_of("carol");
-    assert_eq!(carol, "excluded");
-    assert!(why.contains("fa13") && why.contains("fa18"), "{why}");
-    let (erin, why) = status_of("erin");
-    assert_eq!(erin, "excluded");
-    assert!(
-        why.contains("candidates: fa17, sp18, su18, fa18, sp19, su19"),
-        "{why}"
-    );
-    // With --rules, every folder plays that game.
-    let args = [&args[..], &["--rules", "fa18"]].concat();
-    let (status, stdout, stderr) = run(d, &args);
-    assert_eq!(status, 0, "{stderr}");
-    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let statuses: Vec<&str> = report["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["status"].as_str().unwrap())
-        .collect();
-    assert_eq!(statuses, ["ok"; 6], "{report}");
-}
-
-#[test]
-fn a_class_whose_folders_name_two_semesters_as_often_asks_for_rules() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    class(d);
-    std::fs::remove_dir_all(d.join("class/bob")).unwrap();
-    let (status, stdout, stderr) = run(d, &["contest", "class", "--goal", "5", "--no-cache"]);
-    assert_eq!((status, stdout.as_str()), (2, ""), "{stderr}");
-    let error = stderr.lines().last().unwrap();
-    assert!(
-        error.starts_with("error: the class's folders name different semesters")
-            && error.contains("fa18 (class/alice)")
-            && error.contains("fa13 (class/carol)")
-            && error.ends_with("one command plays one game; give --rules SEMESTER"),
-        "{stderr}"
-    );
 }

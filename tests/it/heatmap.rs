@@ -5,6 +5,7 @@
 //! rectangle and legend column), the colours of actions from the picture's
 //! own legend, and the colours of values from its own colour bar, so the
 //! tests check that map and legend agree rather than restating the palette.
+//! A diff's summary names its largest gain and loss, or says there is none.
 
 use std::path::Path;
 
@@ -14,6 +15,8 @@ use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::{course_strategy, Policy};
 use hog_solver::{Model, Rules, State};
 use serde_json::Value;
+
+use crate::common::line::{json, stdout};
 
 type Rgb = [u8; 3];
 
@@ -131,6 +134,24 @@ fn close(a: Rgb, b: Rgb, tolerance: u8) -> bool {
 fn course(rules: &Rules, name: &str, args: &[i64]) -> Policy {
     let strategy = course_strategy(rules, name, args).unwrap();
     Policy::from_strategy(&strategy, rules, 100, name).unwrap()
+}
+
+fn fails(dir: &Path, args: &[&str], message: &str) {
+    let output = Command::cargo_bin("hog")
+        .unwrap()
+        .current_dir(dir)
+        .arg("heatmap")
+        .args(args)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(message),
+        "{args:?} should say {message:?}: {stderr}"
+    );
 }
 
 #[test]
@@ -508,22 +529,24 @@ fn a_diff_colours_exactly_the_differing_cells() {
     }
 }
 
-fn fails(dir: &Path, args: &[&str], message: &str) {
-    let output = Command::cargo_bin("hog")
-        .unwrap()
-        .current_dir(dir)
-        .arg("heatmap")
-        .args(args)
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-    assert!(
-        stderr.contains(message),
-        "{args:?} should say {message:?}: {stderr}"
+#[test]
+fn a_diff_with_no_losing_state_says_so() {
+    // The best response to always_roll(5) is at least as good as any other
+    // strategy in every state, against always_roll(5): it loses nowhere.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("d.png").display().to_string();
+    let args = format!(
+        "heatmap best_response(always_roll(5)) --rules fa13 --diff swap_strategy -o {file}"
     );
+    let summary = json(&args);
+    assert!(summary["largest_loss"].is_null(), "{summary}");
+    assert!(summary["largest_gain"]["difference"].as_f64().unwrap() > 0.5);
+    let text = stdout(&args);
+    assert!(
+        text.contains("most loss  none: best_response(always_roll(5)) wins less in no state"),
+        "{text}"
+    );
+    assert!(!text.contains("-0.000000"), "{text}");
 }
 
 #[test]
