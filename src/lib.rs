@@ -16,4 +16,5 @@ pub mod printable;
 pub mod progress;
 mod sandbox;
 pub mod secret;
+pub mod serve;
 pub mod strategies;

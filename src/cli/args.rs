@@ -205,10 +205,42 @@ pub enum Command {
     Table(TableArgs),
     /// Print a shell completion script: `hog completions bash > hog.bash`.
     Completions(CompletionsArgs),
+    /// Serve exact grades over HTTP: the course's hog-calc protocol, for every semester.
+    ///
+    /// POST /SEMESTER/api/compare_strategies takes what a course's calc.py
+    /// posts (strat0, strat1: JSON tables of num_rolls, and token) and
+    /// answers {"success": true, "win_rate": X}, strat0's exact win rate
+    /// against strat1 under SEMESTER's rules (any name hog rules list
+    /// gives); POST /api/compare_strategies plays --rules. GET / lists every
+    /// semester with its file to hand in (GET /SEMESTER/final.py) and that
+    /// file's policy page, and grades an uploaded table. It grades tables
+    /// only (it never runs Python) and writes no file. The first line on
+    /// stdout is the address; one line per request goes to stderr. SIGINT
+    /// or SIGTERM: finishes the requests in flight and exits 0.
+    Serve(ServeArgs),
     /// For the project's maintainers (not listed): regenerate the committed
     /// tables of every preset, their exports, heatmaps and MANIFEST.
     #[command(hide = true)]
     Tables(TablesArgs),
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Where to listen: ADDRESS:PORT (port 0: any free port; 0.0.0.0 takes
+    /// connections from other machines: put the server behind a proxy).
+    #[arg(long, default_value = "127.0.0.1:6161", value_name = "ADDRESS:PORT")]
+    pub listen: String,
+
+    /// The rules of POST /api/compare_strategies, the path without a
+    /// semester (a preset, a semester or a canonical rules text) [default:
+    /// none: that path refuses, naming the semester paths]
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+
+    /// Take only the tokens in FILE (one a line) in a request's field
+    /// `token` [default: any token, read and ignored]
+    #[arg(long, value_name = "FILE")]
+    pub tokens: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]

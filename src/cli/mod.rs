@@ -26,6 +26,7 @@ mod heatmap;
 mod page;
 mod replay;
 mod rules;
+mod serve;
 mod simulate;
 mod solve;
 mod table;
@@ -63,7 +64,13 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
     // a worker thread (a debugging line) then waits its turn instead of
     // waiting forever for main to let go.
     let mut out = printable::Printable(io::stdout());
-    let run = files::remove_temporaries_on_signals()
+    // The server stops on its own signals, finishing the requests in
+    // flight; it makes no temporaries.
+    let signals = match cli.command {
+        Command::Serve(_) => Ok(()),
+        _ => files::remove_temporaries_on_signals(),
+    };
+    let run = signals
         .and_then(|()| dispatch(&cli, &mut out))
         .and_then(|()| Ok(out.flush()?));
     match run {
@@ -185,6 +192,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Contest(args) => contest::run(args, out),
         Command::Explain(args) => explain::run(args, out),
         Command::Table(args) => table::run(args, out),
+        Command::Serve(args) => serve::run(args, out),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut args::command(), "hog", out);
             Ok(())

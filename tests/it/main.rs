@@ -26,6 +26,7 @@ mod readme;
 mod rules;
 mod sandbox;
 mod semester_data;
+mod serve;
 mod solve;
 mod special_files;
 mod strategies;

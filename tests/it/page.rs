@@ -26,7 +26,7 @@ use serde_json::Value;
 use crate::common::{hog, json_in, stdout_in};
 
 /// The browser, or None (said on stderr) where it may be missing.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let path = PathBuf::from(std::env::var("HOG_CHROMIUM").unwrap_or("/usr/bin/chromium".into()));
     if path.exists() {
         return Some(path);
@@ -73,10 +73,13 @@ fn tooltips(browser: &Path, page: &Path, hover: &str) -> Vec<(String, String, St
         .collect()
 }
 
-/// The page's DOM once drawn, with the probes of the cells in `hover`.
-fn dom(browser: &Path, page: &Path, hover: &str) -> String {
-    let profile = tempfile::tempdir().unwrap();
-    let output = Command::new(browser)
+/// Headless Chromium that prints a page's DOM once its scripts ran, with
+/// the profile folder `profile`, and no network but 127.0.0.1 (a server a
+/// test started): its own background traffic is off, its proxy points
+/// nowhere, and no other name resolves.
+pub(crate) fn headless(browser: &Path, profile: &Path) -> Command {
+    let mut command = Command::new(browser);
+    command
         .args([
             "--headless",
             "--no-sandbox",
@@ -86,12 +89,20 @@ fn dom(browser: &Path, page: &Path, hover: &str) -> String {
             "--disable-sync",
             "--no-first-run",
             "--proxy-server=127.0.0.1:9",
-            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--proxy-bypass-list=127.0.0.1",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
             // Lets the page's script (which inflates its data) finish before the DOM is printed.
             "--virtual-time-budget=20000",
             "--dump-dom",
         ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
+
+/// The page's DOM once drawn, with the probes of the cells in `hover`.
+fn dom(browser: &Path, page: &Path, hover: &str) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let output = headless(browser, profile.path())
         .arg(format!("file://{}#hover={hover}", page.display()))
         .output()
         .unwrap();

@@ -280,6 +280,20 @@ pub fn write(
     best: f64,
     force: bool,
 ) -> Result<Summary> {
+    let (page, mut summary) = render(model, engine, subject, best)?;
+    summary.bytes = files::write(path, Kind::Html, force, |w| Ok(w.write_all(&page)?))?;
+    summary.file = path.display().to_string();
+    Ok(summary)
+}
+
+/// The page of `subject`, byte for byte as [`write`] writes it (sealed),
+/// and what it holds (its `file` empty); `best` is [`best`]'s.
+pub fn render(
+    model: &Model,
+    engine: &Engine<f64>,
+    subject: &Subject,
+    best: f64,
+) -> Result<(Vec<u8>, Summary)> {
     let rules = model.rules();
     let goal = model.goal();
     let (source, a) = subject.strategy;
@@ -364,11 +378,11 @@ pub fn write(
         "blob": compressed(&blob.bytes)?,
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
-    let page = document(&title, &data, subject.board);
-    let bytes = files::write(path, Kind::Html, force, |w| {
-        Ok(w.write_all(page.as_bytes())?)
-    })?;
-    Ok(Summary {
+    let page = files::sealed(
+        Kind::Html,
+        document(&title, &data, subject.board).into_bytes(),
+    );
+    let summary = Summary {
         rules: rules.name(),
         made_for_another_game: None,
         semester: subject.semester.map(str::to_string),
@@ -383,9 +397,10 @@ pub fn write(
         bound,
         blind,
         views: views.into_iter().map(|(name, _)| name).collect(),
-        file: path.display().to_string(),
-        bytes,
-    })
+        file: String::new(),
+        bytes: page.len(),
+    };
+    Ok((page, summary))
 }
 
 /// What a page's script reads, per cell: every action's chance, the turn
