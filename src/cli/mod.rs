@@ -24,6 +24,7 @@ mod final_strategy;
 mod grade;
 mod heatmap;
 mod page;
+mod play;
 mod replay;
 mod rules;
 mod simulate;
@@ -170,6 +171,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Final(args) => final_strategy::run(args, out),
         Command::Contest(args) => contest::run(args, out),
         Command::Explain(args) => explain::run(args, out),
+        Command::Play(args) => play::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "hog", out);

@@ -20,6 +20,7 @@ pub mod final_strategy;
 pub mod grade;
 pub mod heatmap;
 pub mod page;
+pub mod play;
 pub mod presets;
 pub mod solve;
 pub mod turn;
