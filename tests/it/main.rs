@@ -21,6 +21,7 @@ mod hostile;
 mod imports;
 mod messages;
 mod page;
+mod play;
 mod progress;
 mod readme;
 mod rules;
