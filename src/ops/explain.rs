@@ -410,7 +410,7 @@ fn of_strategy<V: Probability>(
         bail!("--strategy needs an opponent: give --against");
     };
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    Ok(StrategyChances::new(model, &engine, a, b)?.at(x, fraction))
+    Ok(StrategyChances::new(model, &engine, a, b).at(x, fraction))
 }
 
 /// What [`of_strategy`] needs at every state, computed once: A's exact
@@ -426,18 +426,18 @@ pub struct StrategyChances<'m, V> {
 }
 
 impl<'m, V: Probability> StrategyChances<'m, V> {
-    pub fn new(model: &'m Model, engine: &Engine<V>, a: &'m Policy, b: &Policy) -> Result<Self> {
+    pub fn new(model: &'m Model, engine: &Engine<V>, a: &'m Policy, b: &Policy) -> Self {
         let reach = if model.hidden().is_empty() || a.sees_hidden() {
             None
         } else {
-            Some(engine.reach(a, b)?.0)
+            Some(engine.reach(a, b).0)
         };
-        Ok(StrategyChances {
+        StrategyChances {
             model,
             a,
             evaluation: engine.evaluate(a, b),
             reach,
-        })
+        }
     }
 
     /// Q(x, a) for every legal action a, A playing on after it.
