@@ -165,6 +165,7 @@ pub fn grade(
         rules: played.rules.clone(),
         goal: played.goal,
         exact,
+        costliest: hog::ops::costliest::COSTLIEST,
     };
     let (rules, goal) = (played.rules, played.goal);
     let graded = interruptible_with_stop(py, "grading", |progress, stop| {

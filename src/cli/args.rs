@@ -351,6 +351,12 @@ pub struct GradeArgs {
     #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
 
+    /// List the N decisions that cost the strategy most: the cells where
+    /// another answer wins more, each with the exact gain of the win rate
+    /// if that cell alone took it (0: none).
+    #[arg(long, default_value_t = crate::ops::costliest::COSTLIEST, value_name = "N")]
+    pub costliest: usize,
+
     #[command(flatten)]
     pub exact: ExactArgs,
 

@@ -12,6 +12,7 @@
 //! [`Sources`]: crate::strategies::Sources
 
 pub mod contest;
+pub mod costliest;
 pub mod dist;
 pub mod explain;
 pub mod export;

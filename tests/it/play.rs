@@ -286,5 +286,5 @@ fn bad_input_on_a_terminal_is_asked_again() {
     assert!(drawn.contains("your move (num_rolls): "), "{drawn}");
     let stdout = run["stdout"].as_str().unwrap();
     assert!(stdout.contains("you roll 4: "), "{stdout}");
-    assert!(has_a_winner(&stdout), "{stdout}");
+    assert!(has_a_winner(stdout), "{stdout}");
 }
