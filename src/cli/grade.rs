@@ -191,14 +191,14 @@ fn write_costliest(runs: &[Run], out: &mut dyn Write) -> Result<()> {
     if runs.is_empty() {
         writeln!(
             out,
-            "costliest none: no decision changed alone raises the win rate"
+            "costliest none: no cell's answer changed alone raises the win rate"
         )?;
         return Ok(());
     }
     writeln!(
         out,
-        "costliest the decisions that cost most: each alone changed to its best answer \
-         raises the win rate by its gain"
+        "costliest the cells where another answer wins more; a gain is the exact rise of the \
+         win rate when that cell alone takes it:"
     )?;
     let span = |name: &str, (low, high): (u32, u32)| match low == high {
         true => format!("{name} {low}"),

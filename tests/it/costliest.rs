@@ -148,7 +148,7 @@ fn a_best_response_has_no_costly_decision() {
     assert_eq!(json(&["grade", table])["costliest"], Value::Array(vec![]));
     let text = stdout(&["grade", table]);
     assert!(
-        text.ends_with("costliest none: no decision changed alone raises the win rate\n"),
+        text.ends_with("costliest none: no cell's answer changed alone raises the win rate\n"),
         "{text}"
     );
     let none = json("grade always_roll(5) --rules fa13 --costliest 0");
