@@ -430,9 +430,11 @@ def grade(
     *,
     baseline: Optional[StrategyLike] = None,
     timeout: int = PYTHON_TIMEOUT,
+    costliest: int = 5,
 ) -> Grade:
     """A strategy's exact win rate against an opponent (``hog grade``): the
-    mean of moving first and moving second, the course's ``average_win_rate``.
+    mean of moving first and moving second, the course's ``average_win_rate``,
+    and the decisions that cost the strategy most.
 
     Parameters
     ----------
@@ -450,13 +452,19 @@ def grade(
         Also give the figures as ``fractions.Fraction``s (``win_rate_exact``...).
     timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
+    costliest : int, default 5
+        How many of the costliest decisions to find (0: none): the cells
+        where another answer wins more, each with ``gain``, the exact rise
+        of the win rate if that cell alone took its ``best`` answer.
 
     Returns
     -------
     Grade
         ``win_rate``, ``first``, ``second``, ``draw``, ``strategy``,
         ``against`` (also as ``baseline``), ``rules``, ``goal``,
-        ``sees_hidden_state``.
+        ``sees_hidden_state``, ``costliest`` (dicts as ``hog grade --json``
+        lists them, highest gain first) and ``to_pandas()`` (the costliest,
+        one row each).
 
     Raises
     ------
@@ -478,9 +486,16 @@ def grade(
     <hogsolver.Grade final_strategy against always_roll(6) (sp26, goal 100): win rate 0.510197258742 (first 0.548045128143, second 0.472349389340)>
     >>> grade(final_strategy, against="always_roll(4)", rules="fa13").win_rate
     0.5432470454164434
+    >>> grade(final_strategy, rules="sp26", costliest=1).costliest
+    [{'score': 0, 'opponent_score': 0, 'num_rolls': 5, 'best': 6, 'gain': 0.0009598062386017745}]
     """
     against = _opponent(against, baseline)
-    return _hog.grade(strategy, against, rules, _goal(goal), exact, _timeout(timeout))
+    costliest = _int("costliest", costliest)
+    if costliest < 0:
+        raise HogError(f"costliest {costliest} is not allowed: give how many, 0 or more")
+    return _hog.grade(
+        strategy, against, rules, _goal(goal), exact, _timeout(timeout), costliest
+    )
 
 
 def final(

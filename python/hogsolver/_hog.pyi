@@ -138,6 +138,9 @@ class Grade:
     def second_exact(self) -> Optional[Fraction]: ...
     @property
     def draw_exact(self) -> Optional[Fraction]: ...
+    @property
+    def costliest(self) -> List[Dict[str, Any]]: ...
+    def to_pandas(self) -> Any: ...
 
 def grade(
     strategy: StrategyLike,
@@ -146,6 +149,7 @@ def grade(
     goal: Optional[int],
     exact: bool,
     timeout: int,
+    costliest: int,
 ) -> Grade: ...
 
 class Final:

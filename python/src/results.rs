@@ -19,6 +19,7 @@ use crate::interrupt::{interruptible, interruptible_with_stop};
 use crate::played::game_of;
 use crate::solution::{fraction, ExactFigures, Solution};
 use crate::sources::sources;
+use pyo3::types::IntoPyDict;
 
 /// The self-play optimum, or with `against` the best response to it; with
 /// `exact`, solved in exact fractions as `hog solve --exact` (the arrays
@@ -111,6 +112,11 @@ pub struct Grade {
     first_exact: Option<Py<PyAny>>,
     second_exact: Option<Py<PyAny>>,
     draw_exact: Option<Py<PyAny>>,
+    /// The decisions that cost the strategy most, highest gain first, as
+    /// `hog grade --json` lists them: dicts of score, opponent_score,
+    /// num_rolls, best and gain (and hidden, for a strategy that answers by
+    /// what the rules hide).
+    costliest: Py<PyAny>,
 }
 
 #[pymethods]
@@ -119,6 +125,23 @@ impl Grade {
     #[getter]
     fn baseline(&self) -> String {
         self.against.clone()
+    }
+
+    /// The costliest decisions as a `pandas.DataFrame`, one row each.
+    /// Needs pandas.
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let costliest = self.costliest.bind(py);
+        let hidden = costliest
+            .try_iter()?
+            .any(|cell| cell.is_ok_and(|cell| cell.contains("hidden").unwrap_or(false)));
+        let mut columns = vec!["score", "opponent_score"];
+        if hidden {
+            columns.push("hidden");
+        }
+        columns.extend(["num_rolls", "best", "gain"]);
+        let pandas = py.import("hogsolver")?.call_method0("_pandas")?;
+        let kwargs = [("columns", columns)].into_py_dict(py)?;
+        pandas.call_method("DataFrame", (costliest,), Some(&kwargs))
     }
 
     /// The figures, and what `hog grade` says beside them: that the
@@ -145,9 +168,11 @@ impl Grade {
 }
 
 /// The exact win rate of `strategy` against `against` (the course baseline
-/// by default), the course's `average_win_rate`.
+/// by default), the course's `average_win_rate`, and its `costliest`
+/// decisions.
 #[pyfunction]
-#[pyo3(signature = (strategy, against, rules, goal, exact, timeout))]
+#[pyo3(signature = (strategy, against, rules, goal, exact, timeout, costliest))]
+#[allow(clippy::too_many_arguments)]
 pub fn grade(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
@@ -156,6 +181,7 @@ pub fn grade(
     goal: Option<i64>,
     exact: bool,
     timeout: u64,
+    costliest: usize,
 ) -> PyResult<Grade> {
     let played = game_of(py, rules, goal, &[Some(strategy), against])?;
     let input = GradeInput {
@@ -164,6 +190,7 @@ pub fn grade(
         rules: played.rules.clone(),
         goal: played.goal,
         exact,
+        costliest,
     };
     let (rules, goal) = (played.rules, played.goal);
     let graded = interruptible_with_stop(py, "grading", |progress, stop| {
@@ -201,5 +228,8 @@ pub fn grade(
         first_exact: pick(|e| &e.first.a_wins)?,
         second_exact: pick(|e| &e.second.a_wins)?,
         draw_exact: pick(|e| &e.draw)?,
+        costliest: pythonize::pythonize(py, &graded.costliest.cells)
+            .map_err(|e| value_error(anyhow::anyhow!("{e}")))?
+            .unbind(),
     })
 }

@@ -15,7 +15,9 @@
 //! action (i8) per state, 9 bytes, measured 9.6 to 10.5; a best response
 //! keeps two values and an action beside the opponent's table, 18
 //! (measured 18.5); an evaluation keeps two grids of outcomes (three f64
-//! where games can be drawn) beside the two tables, 50 (measured 51).
+//! where games can be drawn) beside the two tables, 50 (measured 51); a
+//! grade's costliest decisions keep the reach of every state beside a
+//! whole evaluation of three f64 a grid, 80 (measured 74 to 76).
 //! [`check`] asks the allocator for that many bytes at once, and gives them
 //! back: an address space too small fails there.
 
@@ -35,6 +37,8 @@ pub enum Job {
     BestResponse,
     /// An exact evaluation or grade of two fixed strategies (f64).
     Evaluate,
+    /// A grade's costliest decisions: the reach and a whole evaluation (f64).
+    Costliest,
 }
 
 impl Job {
@@ -43,6 +47,7 @@ impl Job {
             Job::Solve => 11,
             Job::BestResponse => 20,
             Job::Evaluate => 52,
+            Job::Costliest => 80,
         }
     }
 
@@ -51,6 +56,7 @@ impl Job {
             Job::Solve => "the solve",
             Job::BestResponse => "the best response",
             Job::Evaluate => "the evaluation",
+            Job::Costliest => "the costliest decisions (--costliest 0: none)",
         }
     }
 }

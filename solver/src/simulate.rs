@@ -15,8 +15,9 @@
 //!
 //! **Reproducible Monte Carlo.** Games are played in chunks of [`CHUNK`];
 //! chunk `i` draws its dice from `ChaCha8Rng::seed_from_u64(seed)` on stream
-//! `i`. The chunks run in parallel, and the totals are the same for any
-//! number of threads.
+//! `i` ([`RandomDice`]). The chunks run in parallel, and the totals are the
+//! same for any number of threads. A game played by hand (`hog play --seed
+//! N`) draws its dice as chunk 0 does.
 
 use std::convert::Infallible;
 
@@ -31,6 +32,23 @@ use crate::strategy::Policy;
 
 /// Games per chunk of a simulation; each chunk has its own random stream.
 pub const CHUNK: u64 = 1000;
+
+/// Seeded random dice: `ChaCha8Rng::seed_from_u64(seed)` on one stream,
+/// each face uniform from 1 to the die's sides.
+pub struct RandomDice(ChaCha8Rng);
+
+impl RandomDice {
+    pub fn new(seed: u64, stream: u64) -> RandomDice {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        RandomDice(rng)
+    }
+
+    /// One face of a die of `sides` sides.
+    pub fn roll(&mut self, sides: u32) -> u32 {
+        self.0.gen_range(1..=sides)
+    }
+}
 
 /// One turn as it was played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,15 +170,14 @@ pub fn simulate(
     let result = (0..chunks)
         .into_par_iter()
         .map(|chunk| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(chunk);
+            let mut random = RandomDice::new(seed, chunk);
             let count = CHUNK.min(games - chunk * CHUNK);
             let mut tally = SimulationResult {
                 games: count,
                 ..SimulationResult::default()
             };
             for _ in 0..count {
-                let dice = |sides: u32| Ok::<_, Infallible>(rng.gen_range(1..=sides));
+                let dice = |sides: u32| Ok::<_, Infallible>(random.roll(sides));
                 let winner = match play(rules, goal, players, State::START, u64::MAX, dice, None) {
                     Ok((_, winner, _)) => winner,
                     Err(never) => match never {},

@@ -160,6 +160,14 @@ pub enum Command {
     Grade(GradeArgs),
     /// Every action's exact chance to win at one state, and why the best is best.
     Explain(ExplainArgs),
+    /// Play a game against a strategy, shown every move's exact chance to win.
+    ///
+    /// Your moves are read from stdin, one num_rolls a line (a terminal or
+    /// a pipe). Before each, every legal action's exact chance to win if you
+    /// take it and play best afterwards against the strategy (what hog
+    /// explain --against STRATEGY computes), the best marked; after it, what
+    /// the move cost. You move first (--second: the strategy does).
+    Play(PlayArgs),
     /// Draw a strategy's num_rolls, win probability or difference to another as a heatmap.
     ///
     /// One map per dice-sides value (fa16: six and four, side by side) over
@@ -426,6 +434,12 @@ pub struct GradeArgs {
     /// default.
     #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    /// List the N decisions that cost the strategy most: the cells where
+    /// another answer wins more, each with the exact gain of the win rate
+    /// if that cell alone took it (0: none).
+    #[arg(long, default_value_t = crate::ops::costliest::COSTLIEST, value_name = "N")]
+    pub costliest: usize,
 
     #[command(flatten)]
     pub exact: ExactArgs,
@@ -696,6 +710,34 @@ pub struct HeatmapArgs {
     /// preset's course baseline by default.
     #[arg(long, visible_alias = "baseline", value_name = "STRATEGY")]
     pub against: Option<String>,
+
+    #[command(flatten)]
+    pub json: JsonArgs,
+
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The opponent: a course strategy, optimal, best_response(S), a policy
+    /// table, a CSV or JSON table, or a Python file (hog.py[:NAME]); final
+    /// (the default): the file hog final makes, the best final_strategy
+    /// against the course baseline.
+    #[arg(value_name = "STRATEGY")]
+    pub strategy: Option<String>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The seed of the random dice: the same seed and moves play the same
+    /// game [default: a random seed, printed]
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+
+    /// Let the strategy move first.
+    #[arg(long)]
+    pub second: bool,
 
     #[command(flatten)]
     pub json: JsonArgs,

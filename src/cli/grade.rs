@@ -10,12 +10,13 @@ use serde::Serialize;
 
 use super::{play, read, read_option, sources, write_json, Played};
 use crate::cli::args::GradeArgs;
+use crate::ops::costliest::{Costly, Run};
 use crate::ops::grade::{grade, GradeInput};
 use crate::ops::{exact_fraction_text, exact_json};
 use crate::progress::SolveBar;
 
 #[derive(Serialize)]
-struct Grade {
+struct Grade<'a> {
     rules: String,
     /// The semester the user knows, where its preset has another name.
     semester: Option<String>,
@@ -48,6 +49,9 @@ struct Grade {
     second_exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     draw_exact: Option<String>,
+    /// The decisions that cost most, highest gain first (with --costliest 0: left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    costliest: Option<&'a [Costly]>,
 }
 
 /// One figure of an exact grade.
@@ -75,6 +79,7 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
             strategy,
             against,
             exact: args.exact.exact,
+            costliest: args.costliest,
         },
         &sources(&args.python),
         &|done, all| bar.report(done, all),
@@ -102,6 +107,7 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
         first_exact: fraction(|e| &e.first.a_wins),
         second_exact: fraction(|e| &e.second.a_wins),
         draw_exact: fraction(|e| &e.draw),
+        costliest: (args.costliest > 0).then_some(&graded.costliest.cells[..]),
     };
     if json {
         return write_json(out, &grade);
@@ -191,6 +197,49 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
                 .what()
                 .unwrap_or_else(|| "hidden state".into()),
             crate::ops::export::shell_word(&rules.name())
+        )?;
+    }
+    if args.costliest > 0 {
+        write_costliest(&graded.costliest.runs, out)?;
+    }
+    Ok(())
+}
+
+/// The costliest decisions, a line per run of cells that share a mistake.
+fn write_costliest(runs: &[Run], out: &mut dyn Write) -> Result<()> {
+    if runs.is_empty() {
+        writeln!(
+            out,
+            "costliest none: no cell's answer changed alone raises the win rate"
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "costliest the cells where another answer wins more; a gain is the exact rise of the \
+         win rate when that cell alone takes it:"
+    )?;
+    let span = |name: &str, (low, high): (u32, u32)| match low == high {
+        true => format!("{name} {low}"),
+        false => format!("{name}s {low} to {high}"),
+    };
+    for run in runs {
+        let hidden = run
+            .hidden
+            .as_ref()
+            .map_or(String::new(), |h| format!(", {h}"));
+        let (up_to, cells) = match run.cells {
+            1 => ("", String::new()),
+            n => ("up to ", format!(" ({n} cells)")),
+        };
+        writeln!(
+            out,
+            "          {}, {}{hidden}: num_rolls {}, where {} gains {up_to}{:.12}{cells}",
+            span("score", run.score),
+            span("opponent_score", run.opponent_score),
+            run.num_rolls,
+            run.best,
+            run.gain
         )?;
     }
     Ok(())

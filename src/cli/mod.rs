@@ -24,6 +24,7 @@ mod final_strategy;
 mod grade;
 mod heatmap;
 mod page;
+mod play;
 mod replay;
 mod rules;
 mod serve;
@@ -191,6 +192,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<()> {
         Command::Final(args) => final_strategy::run(args, out),
         Command::Contest(args) => contest::run(args, out),
         Command::Explain(args) => explain::run(args, out),
+        Command::Play(args) => play::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Serve(args) => serve::run(args, out),
         Command::Completions(args) => {

@@ -336,31 +336,63 @@ fn sighted<V: Probability>(
     fraction: Fraction<V>,
 ) -> Chances {
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    // C(y) = 1 - grid(y) in self-play, grid(y) against B; own(y) after an
-    // extra turn.
-    let (grid, own, self_play, best): (Grid<V>, Option<Grid<V>>, bool, i32) = match b {
-        None => {
-            let solution = engine.optimal();
-            let best = *solution.policy.get(x) as i32;
-            (solution.values, None, true, best)
+    SightedChances::new(&engine, b).at(model, x, fraction)
+}
+
+/// What [`sighted`] needs at every state, solved once: the self-play
+/// optimum, or the best response to B (`hog play` asks it at every turn
+/// of a game against B).
+pub struct SightedChances<V> {
+    /// C(y) read from this grid: 1 − V(y) in self-play, L(y) against B.
+    after: Grid<V>,
+    /// W(y), the value after an extra turn (against B; V(y) in self-play).
+    again: Option<Grid<V>>,
+    policy: Grid<i8>,
+}
+
+impl<V: Probability> SightedChances<V> {
+    pub fn new(engine: &Engine<V>, b: Option<&Policy>) -> Self {
+        match b {
+            None => {
+                let solution = engine.optimal();
+                SightedChances {
+                    after: solution.values,
+                    again: None,
+                    policy: solution.policy,
+                }
+            }
+            Some(b) => {
+                let response = engine.best_response(b);
+                SightedChances {
+                    after: response.them,
+                    again: Some(response.us),
+                    policy: response.policy,
+                }
+            }
         }
-        Some(b) => {
-            let response = engine.best_response(b);
-            let best = *response.policy.get(x) as i32;
-            (response.them, Some(response.us), false, best)
-        }
-    };
-    let own = own.as_ref().unwrap_or(&grid);
-    let wins = action_values(
-        model,
-        x,
-        |y| match self_play {
-            true => V::one() - grid.get(y).clone(),
-            false => grid.get(y).clone(),
-        },
-        |y| own.get(y).clone(),
-    );
-    summarise(&wins, best, None, fraction, |w| w.to_f64())
+    }
+
+    /// Q(x, a) for every legal action a, playing best after it.
+    pub fn wins_at(&self, model: &Model, x: State) -> Vec<(i32, V)> {
+        let own = self.again.as_ref().unwrap_or(&self.after);
+        action_values(
+            model,
+            x,
+            |y| match self.again {
+                None => V::one() - self.after.get(y).clone(),
+                Some(_) => self.after.get(y).clone(),
+            },
+            |y| own.get(y).clone(),
+        )
+    }
+
+    /// The chances at x, the solved policy's action the best.
+    pub fn at(&self, model: &Model, x: State, fraction: Fraction<V>) -> Chances {
+        let best = *self.policy.get(x) as i32;
+        summarise(&self.wins_at(model, x), best, None, fraction, |w| {
+            w.to_f64()
+        })
+    }
 }
 
 /// The chances at x of playing each action now and strategy A from then on
@@ -378,7 +410,7 @@ fn of_strategy<V: Probability>(
         bail!("--strategy needs an opponent: give --against");
     };
     let engine = Engine::<V>::new(model, Driver::Parallel).with_progress(progress);
-    Ok(StrategyChances::new(model, &engine, a, b)?.at(x, fraction))
+    Ok(StrategyChances::new(model, &engine, a, b).at(x, fraction))
 }
 
 /// What [`of_strategy`] needs at every state, computed once: A's exact
@@ -394,18 +426,18 @@ pub struct StrategyChances<'m, V> {
 }
 
 impl<'m, V: Probability> StrategyChances<'m, V> {
-    pub fn new(model: &'m Model, engine: &Engine<V>, a: &'m Policy, b: &Policy) -> Result<Self> {
+    pub fn new(model: &'m Model, engine: &Engine<V>, a: &'m Policy, b: &Policy) -> Self {
         let reach = if model.hidden().is_empty() || a.sees_hidden() {
             None
         } else {
-            Some(engine.reach(a, b)?.0)
+            Some(engine.reach(a, b).0)
         };
-        Ok(StrategyChances {
+        StrategyChances {
             model,
             a,
             evaluation: engine.evaluate(a, b),
             reach,
-        })
+        }
     }
 
     /// Q(x, a) for every legal action a, A playing on after it.

@@ -9,17 +9,20 @@ use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::{Model, Preset, Rules};
 
+use super::costliest::{costliest, Costliest};
 use super::{against_or_course, losing, pasted_for_another_game, Progress, StrategyContext};
 use crate::strategies::{Sources, Strategy};
 
 /// A grade to compute: the game, the strategy, its opponent (the course
-/// baseline by default), and whether in exact fractions.
+/// baseline by default), whether in exact fractions, and how many of the
+/// costliest decisions to find.
 pub struct GradeInput {
     pub rules: Rules,
     pub goal: u32,
     pub strategy: Strategy,
     pub against: Option<Strategy>,
     pub exact: bool,
+    pub costliest: usize,
 }
 
 /// The grade: the figures (with `exact`, the exact figures' nearest
@@ -43,6 +46,9 @@ pub struct Graded {
     /// A word when the strategy is a module holding a table made for
     /// another game (see [`super::pasted_for_another_game`]).
     pub made_for_another_game: Option<String>,
+    /// The decisions whose change alone would win most (in f64, also
+    /// with `exact`).
+    pub costliest: Costliest,
 }
 
 pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Result<Graded> {
@@ -55,18 +61,26 @@ pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Resul
         .play(&against, rules, *goal)
         .context("the opponent (--against)")?;
     let model = Model::new(rules, *goal)?;
-    crate::alloc::check_memory(&model, hog_solver::memory::Job::Evaluate)?;
+    let job = match input.costliest {
+        0 => hog_solver::memory::Job::Evaluate,
+        _ => hog_solver::memory::Job::Costliest,
+    };
+    crate::alloc::check_memory(&model, job)?;
+    let engine = Engine::<f64>::new(&model, Driver::Parallel).with_progress(progress);
     let (figures, exact) = if input.exact {
         let exact = Engine::<Exact>::new(&model, Driver::Parallel)
             .with_progress(progress)
             .grade(&a, &b);
         (exact.to_f64(), Some(exact))
     } else {
-        let figures = Engine::<f64>::new(&model, Driver::Parallel)
-            .with_progress(progress)
-            .grade(&a, &b);
-        (figures, None)
+        (engine.grade(&a, &b), None)
     };
+    // The costliest decisions are graded again in f64, against A's own f64 grade.
+    let win_rate = match exact {
+        Some(_) if input.costliest > 0 => engine.grade(&a, &b).win_rate,
+        _ => figures.win_rate,
+    };
+    let costliest = costliest(&model, &engine, &a, &b, win_rate, input.costliest);
     let (strategy, against) = (input.strategy.name(), against.name());
     // The course's target, against the course's baseline only.
     let target = Preset::find(&rules.name())
@@ -84,5 +98,6 @@ pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Resul
         against: against.to_string(),
         figures,
         exact,
+        costliest,
     })
 }

@@ -12,6 +12,7 @@
 //! [`Sources`]: crate::strategies::Sources
 
 pub mod contest;
+pub mod costliest;
 pub mod dist;
 pub mod explain;
 pub mod export;
@@ -20,6 +21,7 @@ pub mod final_strategy;
 pub mod grade;
 pub mod heatmap;
 pub mod page;
+pub mod play;
 pub mod presets;
 pub mod solve;
 pub mod turn;

@@ -7,6 +7,7 @@
 mod all_presets;
 mod common;
 mod contest;
+mod costliest;
 mod detect;
 mod detect_fuzz;
 mod docs;
@@ -21,6 +22,7 @@ mod hostile;
 mod imports;
 mod messages;
 mod page;
+mod play;
 mod progress;
 mod readme;
 mod rules;

@@ -366,6 +366,34 @@ impl<V: Probability> Engine<'_, V> {
 }
 
 impl<V: Probability> Engine<'_, V> {
+    /// Q(x, a) for every action a, lowest first: A's chance to win taking a
+    /// in x and playing A afterwards against B, read from their
+    /// [`Evaluation`]: each outcome of the turn is worth 1 (A wins), 0 (B
+    /// wins) or A's chance from where it leads (B to move, or A again
+    /// after an extra turn). A pass leads to the state B then faces, whose
+    /// value holds B's answer (a pass back: an endless game, worth 0).
+    pub fn action_values(&self, evaluation: &Evaluation<V>, x: State) -> Vec<(i32, V)> {
+        self.model()
+            .rules()
+            .actions()
+            .map(|a| {
+                let mut win = V::zero();
+                self.for_each_outcome(x, a, |p, next| {
+                    let value = match next {
+                        Next::Win => V::one(),
+                        Next::Loss => return,
+                        Next::Continue(y) => evaluation.b_moves.get(y).a_wins.clone(),
+                        Next::Again(y) => evaluation.a_moves.get(y).a_wins.clone(),
+                    };
+                    win = win.clone() + p.clone() * value;
+                });
+                (a, win)
+            })
+            .collect()
+    }
+}
+
+impl<V: Probability> Engine<'_, V> {
     /// The states in which A is to move that a game of A against B reaches
     /// with positive probability from 0-0, whoever moves first.
     pub fn reached(&self, a: &Policy, b: &Policy) -> Grid<bool> {

@@ -298,7 +298,7 @@ pub fn render(
     let goal = model.goal();
     let (source, a) = subject.strategy;
     let (against, b) = subject.against;
-    let chances = StrategyChances::new(model, engine, a, b)?;
+    let chances = StrategyChances::new(model, engine, a, b);
     let win_rate = engine.grade(a, b).win_rate;
     let bound = rules.hides_state().then_some(best);
     // The verdict and the course's target, as `hog grade` words them.
