@@ -261,7 +261,7 @@ pub fn recorded_game(text: &str) -> Result<Option<(Rules, u32)>> {
 /// The files a strategy text names, `best_response(FILE)` included: the
 /// texts that parse as a file, and names of existing files (as
 /// [`crate::strategies::Sources::policy`] reads them).
-fn strategy_files(text: &str) -> Vec<String> {
+pub fn strategy_files(text: &str) -> Vec<String> {
     fn walk(spec: &StrategySpec, files: &mut Vec<String>) {
         match spec {
             StrategySpec::File(path) => files.push(path.clone()),

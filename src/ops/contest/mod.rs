@@ -697,6 +697,22 @@ fn contents(files: &[PathBuf]) -> [u8; 32] {
     hash.finalize().into()
 }
 
+/// Whether an entry, or the baseline, names a Python file (as itself or
+/// inside an expression: `best_response(x.py)`), whose code the contest
+/// runs in the sandbox.
+pub fn runs_python(entries: &[Entry], against: Option<&Strategy>) -> bool {
+    entries
+        .iter()
+        .map(|e| &e.source)
+        .chain(against)
+        .any(|strategy| match strategy {
+            Strategy::Text(text) => crate::game::strategy_files(text)
+                .iter()
+                .any(|file| matches!(FileKind::of(file), FileKind::Python { .. })),
+            Strategy::Made { .. } => false,
+        })
+}
+
 /// The entries named: folders expanded, sorted by name.
 pub fn expand_entries(given: &[String]) -> Result<Vec<Entry>> {
     let mut entries = vec![];
