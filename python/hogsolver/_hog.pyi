@@ -210,6 +210,7 @@ def explain(
     exact: bool,
     timeout: int,
 ) -> Dict[str, Any]: ...
+def check_wall(texts: List[str], weaker_sandbox: bool) -> None: ...
 def contest(
     rules: RulesLike,
     goal: int,

@@ -115,6 +115,18 @@ pub fn explain<'py>(
     to_python(py, &explanation)
 }
 
+/// Refuses, before anything of theirs runs, a contest whose entries (the
+/// texts of those given as text or path) name a Python file where the
+/// kernel offers only the sandbox's weaker wall, unless `weaker_sandbox`.
+#[pyfunction]
+pub fn check_wall(texts: Vec<String>, weaker_sandbox: bool) -> PyResult<()> {
+    let entries = expand_entries(&texts).map_err(command_error)?;
+    if library::contest::runs_python(&entries, None) {
+        hog::sandbox::refuse_weaker(weaker_sandbox).map_err(command_error)?;
+    }
+    Ok(())
+}
+
 /// A round robin of `entries` (each a strategy and the name it has where
 /// it is no text: a text names itself, and a folder its files): the
 /// report, as `hog contest --json` prints it.

@@ -52,6 +52,7 @@ fn _hog(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(commands::turn, module)?)?;
     module.add_function(wrap_pyfunction!(commands::dist, module)?)?;
     module.add_function(wrap_pyfunction!(commands::explain, module)?)?;
+    module.add_function(wrap_pyfunction!(commands::check_wall, module)?)?;
     module.add_function(wrap_pyfunction!(commands::contest, module)?)?;
     module.add_function(wrap_pyfunction!(commands::heatmap, module)?)?;
     module.add_function(wrap_pyfunction!(commands::save_png, module)?)?;

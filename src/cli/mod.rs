@@ -51,7 +51,7 @@ use crate::ops::{
     check_score, exact_fraction_text, exact_json, hidden_index, hidden_words, state, Cell,
     StrategyContext,
 };
-use crate::strategies::{FileKind, Sources};
+use crate::strategies::{FileKind, Sources, Strategy};
 use crate::{game, printable};
 
 /// Runs `hog ARGS...` (`args` with the program's name first) as the binary
@@ -377,6 +377,10 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
         }
         Command::Contest(args) => {
             let entries = crate::ops::contest::expand_entries(&args.entries)?;
+            let against = args.against.clone().map(Strategy::Text);
+            if crate::ops::contest::runs_python(&entries, against.as_ref()) {
+                crate::sandbox::refuse_weaker(args.weaker_sandbox)?;
+            }
             let game = contest::game(args, &entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
             contest::run(args, entries, game, &sources, args.json.json, out)

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 use crate::cli_harden::{fails_in, mkfifo, ok_in};
-use crate::common::{dead, dies, hog};
+use crate::common::{dead, dies, hog, hog_process_without_landlock, hog_without_landlock};
 
 /// /dev/full as a child's stderr.
 fn full() -> Stdio {
@@ -126,7 +126,20 @@ pub fn write_all(dir: &Path, files: &[(&str, String)]) {
 
 /// `hog contest ARGS --json` in `dir` (a success); the report.
 pub fn contest(dir: &Path, args: &[&str]) -> serde_json::Value {
-    let output = hog()
+    contest_with(hog(), dir, args)
+}
+
+/// [`contest`] behind the weaker wall ([`hog_without_landlock`]).
+pub fn contest_without_landlock(dir: &Path, args: &[&str]) -> serde_json::Value {
+    contest_with(
+        hog_without_landlock(),
+        dir,
+        &[args, &["--weaker-sandbox"]].concat(),
+    )
+}
+
+fn contest_with(mut hog: assert_cmd::Command, dir: &Path, args: &[&str]) -> serde_json::Value {
+    let output = hog
         .current_dir(dir)
         .arg("contest")
         .args(args)
@@ -229,10 +242,12 @@ fn signals_end_python3_and_remove_its_folder() {
             "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
         );
         write_all(d, &[("endless.py", text)]);
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        // Behind the weaker wall, where the module can write its pid.
+        let child = hog_process_without_landlock()
             .current_dir(d)
             .env("TMPDIR", &temporary)
             .args(["contest", "./endless.py", "--no-cache", "--goal", "5"])
+            .arg("--weaker-sandbox")
             .args(["--python-timeout", "600"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -254,8 +269,11 @@ fn signals_end_python3_and_remove_its_folder() {
         };
         assert_eq!(output.status.code(), Some(128 + number), "SIG{signal}");
         let stderr = String::from_utf8_lossy(&output.stderr);
+        // After the note that the wall is the weaker one.
+        let (note, stopped) = stderr.split_once('\n').unwrap();
+        assert!(note.contains("weaker wall"), "{note}");
         assert_eq!(
-            stderr.trim(),
+            stopped.trim(),
             format!("stopped by SIG{signal}: no file was left half-written")
         );
         assert!(dies(&python), "SIG{signal}: python3 {python} still runs");
@@ -312,8 +330,9 @@ fn an_entry_can_neither_signal_hog_nor_outlive_it() {
         ],
     );
     // SIGKILL and SIGSTOP to the module's parent reach no process of hog's:
-    // the contest ends, with every entry in its report.
-    let report = contest(d, &["subs", "--goal", "5"]);
+    // the contest ends, with every entry in its report. Behind the weaker
+    // wall, where the escaped child can write its pid.
+    let report = contest_without_landlock(d, &["subs", "--goal", "5"]);
     assert_eq!(entry(&report, "d_good").0, "ok");
     for name in ["a_kill", "b_stop", "c_escape"] {
         entry(&report, name);
@@ -390,7 +409,21 @@ fn a_large_file_beside_the_entries_excludes_none_of_them() {
 
 /// `hog contest ARGS` in `dir`: (exit status, stdout, stderr).
 fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = hog()
+    contest_run_with(hog(), dir, args)
+}
+
+/// [`contest_run`] behind the weaker wall ([`hog_without_landlock`]).
+fn contest_run_without_landlock(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let args = [args, &["--weaker-sandbox"]].concat();
+    contest_run_with(hog_without_landlock(), dir, &args)
+}
+
+fn contest_run_with(
+    mut hog: assert_cmd::Command,
+    dir: &Path,
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let output = hog
         .current_dir(dir)
         .arg("contest")
         .args(args)
@@ -423,12 +456,13 @@ fn the_cache_is_read_before_any_entry_runs() {
         "--goal",
         "20",
     ];
-    let (status, first, _) = contest_run(d, &args);
+    // Behind the weaker wall, where the entry can write the cache.
+    let (status, first, _) = contest_run_without_landlock(d, &args);
     assert_eq!(status, Some(0));
     assert!(first.contains("1 graded now, 0 reused"), "{first}");
     std::fs::rename(d.join("c.cache"), d.join("honest.cache")).unwrap();
     // The file the entry wrote is not read: there was no cache before it ran.
-    let (status, second, _) = contest_run(d, &args);
+    let (status, second, _) = contest_run_without_landlock(d, &args);
     assert_eq!(status, Some(0));
     assert_eq!(second, first);
 }
@@ -527,7 +561,10 @@ fn a_bad_cache_or_output_fails_before_any_entry_runs() {
         ("-o", "out.pdf", "unknown output type 'pdf'"),
         ("-o", ".", "is a folder"),
     ] {
-        let e = fails_in(d, &["contest", "./entry.py", "--goal", "5", option, path]);
+        // Behind the weaker wall, where the entry could leave its mark.
+        let args = ["./entry.py", "--goal", "5", option, path];
+        let (status, _, e) = contest_run_without_landlock(d, &args);
+        assert_eq!(status, Some(2), "{option} {path}: {e}");
         assert!(e.contains(message), "{option} {path}: {e}");
         assert!(!ran.exists(), "{option} {path}: the entry ran");
     }
@@ -601,9 +638,11 @@ shutil.rmtree({out:?})
 open({out:?}, 'w').close()"
     ));
     write_all(d, &[("taker.py", taker)]);
-    let output = hog()
+    // Behind the weaker wall, where the entry can reach the folder.
+    let output = hog_without_landlock()
         .current_dir(d)
         .args(["contest", "./taker.py", "always_roll(6)", "--goal", "20"])
+        .arg("--weaker-sandbox")
         .args(["--cache", "out/c.cache", "-o", "out/results.csv"])
         .timeout(std::time::Duration::from_secs(60))
         .output()

@@ -8,12 +8,16 @@ use std::path::Path;
 use std::process::Stdio;
 
 use crate::cli_harden2::{contest, entry, module, wait_for, write_all};
-use crate::common::{dead, dies, hog};
+use crate::common::{dead, dies, hog, hog_process_without_landlock, hog_without_landlock};
 
 /// hog in `dir` with hog's own folder (the secret key, the default cache)
 /// in `dir/home`.
 fn hog_in(dir: &Path) -> assert_cmd::Command {
-    let mut command = hog();
+    in_dir(hog(), dir)
+}
+
+/// `hog` (or another command) set up as [`hog_in`] sets it up.
+fn in_dir(mut command: assert_cmd::Command, dir: &Path) -> assert_cmd::Command {
     command
         .current_dir(dir)
         .env("XDG_CACHE_HOME", dir.join("home"))
@@ -23,7 +27,17 @@ fn hog_in(dir: &Path) -> assert_cmd::Command {
 
 /// `hog ARGS` in `dir` (see [`hog_in`]), which must succeed; its stdout.
 fn run_ok(dir: &Path, args: &[&str]) -> String {
-    let output = hog_in(dir).args(args).output().unwrap();
+    ok(hog_in(dir), args)
+}
+
+/// [`run_ok`] behind the weaker wall ([`hog_without_landlock`]), where a
+/// module can write outside its folder.
+fn run_ok_without_landlock(dir: &Path, args: &[&str]) -> String {
+    ok(in_dir(hog_without_landlock(), dir), args)
+}
+
+fn ok(mut hog: assert_cmd::Command, args: &[&str]) -> String {
+    let output = hog.args(args).output().unwrap();
     assert!(output.status.success(), "hog {args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
@@ -39,7 +53,8 @@ fn a_killed_hog_leaves_no_python3_and_its_folder_goes_with_the_next_run() {
         "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
     );
     write_all(d, &[("endless.py", endless), ("quick.py", module(""))]);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+    // Behind the weaker wall, where the module can write its pid.
+    let mut child = hog_process_without_landlock()
         .current_dir(d)
         .env("TMPDIR", &temporary)
         .args([
@@ -128,7 +143,8 @@ fn a_module_cannot_plant_a_cache_that_the_next_contest_believes() {
         d.join("home/hog/contest.cache")
     );
     write_all(d, &[("planter.py", module(&planter))]);
-    run_ok(d, &["grade", "./planter.py", "--goal", "5"]);
+    // Behind the weaker wall, where it can reach the cache.
+    run_ok_without_landlock(d, &["grade", "./planter.py", "--goal", "5"]);
     let args = [&["contest"], &entries[..], &["--goal", "5", "--json"]].concat();
     assert_eq!(run_ok(d, &args), honest);
 }
@@ -149,9 +165,11 @@ fn a_sandboxed_module_cannot_read_the_key() {
         d.join("home/hog/key")
     );
     write_all(d, &[("thief.py", module(&thief))]);
-    // A contest makes the key; then a grade runs the thief.
+    // A contest makes the key; then a grade runs the thief, behind the
+    // weaker wall, whose cover over hog's folder is what keeps the key
+    // there (and where the thief can write what it found).
     run_ok(d, &["contest", "always_roll(6)", "--goal", "5"]);
-    run_ok(d, &["grade", "./thief.py", "--goal", "5"]);
+    run_ok_without_landlock(d, &["grade", "./thief.py", "--goal", "5"]);
     let key = std::fs::read(d.join("home/hog/key")).unwrap();
     assert_eq!(key.len(), 32);
     let seen = std::fs::read_to_string(&stolen).unwrap();

@@ -52,3 +52,42 @@ pub fn dies(pid: &str) -> bool {
     }
     dead(pid)
 }
+
+/// The built `hog` as it runs on a kernel without Landlock (see
+/// [`hog_process_without_landlock`]).
+pub fn hog_without_landlock() -> Command {
+    Command::from_std(hog_process_without_landlock())
+}
+
+/// The built `hog` as it runs on a kernel without Landlock: a seccomp
+/// filter, which hog and everything it starts inherit, makes Landlock's
+/// three system calls fail with ENOSYS, as they fail where the kernel lacks
+/// them. It only takes away; hog then runs behind its weaker wall, where a
+/// module can still write outside its folder: the tests of what hog
+/// contains there (process groups, namespaces, the files it reads before
+/// any entry runs) have their modules leave marks for the test to see.
+pub fn hog_process_without_landlock() -> std::process::Command {
+    use seccompiler::{SeccompAction, SeccompFilter};
+    use std::os::unix::process::CommandExt;
+    let calls = [
+        libc::SYS_landlock_create_ruleset,
+        libc::SYS_landlock_add_rule,
+        libc::SYS_landlock_restrict_self,
+    ];
+    let filter = SeccompFilter::new(
+        calls.into_iter().map(|call| (call, vec![])).collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        std::env::consts::ARCH.try_into().unwrap(),
+    )
+    .unwrap();
+    let program: seccompiler::BpfProgram = filter.try_into().unwrap();
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"));
+    // SAFETY: apply_filter makes two system calls (prctl and seccomp) on
+    // the program built above, as pre_exec requires.
+    unsafe {
+        command
+            .pre_exec(move || seccompiler::apply_filter(&program).map_err(std::io::Error::other));
+    }
+    command
+}

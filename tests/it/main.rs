@@ -27,5 +27,6 @@ mod common;
 mod detect_fuzz;
 mod imports;
 mod readme;
+mod sandbox_wall;
 mod semester_data;
 mod tables;
