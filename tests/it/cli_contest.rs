@@ -485,5 +485,10 @@ fn csv_fields_with_commas_or_quotes_are_quoted() {
         ),
         "{csv}"
     );
-    assert_eq!(csv.lines().count(), 3, "{csv}");
+    // Two rows under the header, and the seal.
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(
+        csv.lines().last().unwrap().starts_with("# hog seal: "),
+        "{csv}"
+    );
 }

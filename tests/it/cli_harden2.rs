@@ -413,7 +413,7 @@ fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// [`contest_run`] behind the weaker wall ([`hog_without_landlock`]).
-fn contest_run_without_landlock(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+pub fn contest_run_without_landlock(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let args = [args, &["--weaker-sandbox"]].concat();
     contest_run_with(hog_without_landlock(), dir, &args)
 }

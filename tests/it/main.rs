@@ -26,6 +26,7 @@ mod cli_writer;
 mod common;
 mod detect_fuzz;
 mod imports;
+mod outputs;
 mod readme;
 mod sandbox_wall;
 mod semester_data;

@@ -89,7 +89,7 @@ pub fn run(
 ) -> Result<()> {
     check_margin(args.margin)?;
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    pages::check(args, output, &game.rules, game.goal)?;
+    let pages = pages::check(args, output, &game.rules, game.goal)?;
     let cache = match (&args.cache, args.no_cache) {
         (_, true) => None,
         (Some(path), false) => Some(path.clone()),
@@ -140,12 +140,12 @@ pub fn run(
         write_table(out, &report, &summary)?;
     }
     if let (Some(path), Some(output)) = (&args.output, output) {
-        let links = match &args.pages {
-            Some(dir) => {
+        let links = match &pages {
+            Some(pages) => {
                 let model = hog_solver::Model::new(&rules, goal)?;
                 let policies: Vec<Option<&_>> = policies.iter().map(Option::as_ref).collect();
                 let against = (summary.baseline.as_str(), &baseline);
-                pages::write(dir, path, &model, &report, &policies, against, args.force)
+                pages::write(pages, path, &model, &report, &policies, against, args.force)
                     .context("the results are above, but --pages was not written")?
             }
             None => vec![],

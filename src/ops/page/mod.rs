@@ -212,7 +212,7 @@ pub fn page(input: &PageInput, sources: &Sources, progress: Progress) -> Result<
         board: None,
     };
     write(
-        &input.path,
+        files::Place::Path(&input.path),
         &model,
         &engine,
         &subject,
@@ -260,9 +260,9 @@ pub struct Subject<'a> {
     pub board: Option<&'a str>,
 }
 
-/// Writes the page of `subject` to `path` (atomically); `best` is [`best`]'s.
+/// Writes the page of `subject` to `place` (atomically); `best` is [`best`]'s.
 pub fn write(
-    path: &Path,
+    place: files::Place,
     model: &Model,
     engine: &Engine<f64>,
     subject: &Subject,
@@ -419,7 +419,7 @@ pub fn write(
     });
     let title = format!("{rules_name}, goal {goal}: {source} against {against}");
     let page = document(&title, &data, subject.board);
-    let bytes = files::write(path, Kind::Html, force, |w| {
+    let bytes = files::write_to(place, Kind::Html, force, |w| {
         Ok(w.write_all(page.as_bytes())?)
     })?;
     Ok(Summary {
@@ -435,7 +435,7 @@ pub fn write(
         bound,
         blind,
         views: views.into_iter().map(|(name, _)| name).collect(),
-        file: path.display().to_string(),
+        file: place.shown(),
         bytes,
     })
 }
