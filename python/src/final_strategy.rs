@@ -150,7 +150,7 @@ impl Final {
                 self.goal,
                 self.name(),
                 &self.policy,
-                &sources(crate::strategies::PYTHON_TIMEOUT),
+                &sources(crate::sources::PYTHON_TIMEOUT),
             )?;
             info.made_by = Some(format!(
                 "hogsolver.final({:?}, goal={}, against={:?}) (Python)",
