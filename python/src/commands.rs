@@ -121,10 +121,7 @@ pub fn explain<'py>(
 #[pyfunction]
 pub fn check_wall(texts: Vec<String>, weaker_sandbox: bool) -> PyResult<()> {
     let entries = expand_entries(&texts).map_err(command_error)?;
-    if library::contest::runs_python(&entries, None) {
-        hog::sandbox::refuse_weaker(weaker_sandbox).map_err(command_error)?;
-    }
-    Ok(())
+    library::contest::refuse_weaker_wall(&entries, None, weaker_sandbox).map_err(command_error)
 }
 
 /// A round robin of `entries` (each a strategy and the name it has where

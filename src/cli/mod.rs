@@ -378,9 +378,11 @@ fn command(cli: &Cli, out: &mut Led) -> Result<()> {
         Command::Contest(args) => {
             let entries = crate::ops::contest::expand_entries(&args.entries)?;
             let against = args.against.clone().map(Strategy::Text);
-            if crate::ops::contest::runs_python(&entries, against.as_ref()) {
-                crate::sandbox::refuse_weaker(args.weaker_sandbox)?;
-            }
+            crate::ops::contest::refuse_weaker_wall(
+                &entries,
+                against.as_ref(),
+                args.weaker_sandbox,
+            )?;
             let game = contest::game(args, &entries, args.json.json, out)?;
             let sources = Sources::new(Duration::from_secs(args.python_timeout));
             contest::run(args, entries, game, &sources, args.json.json, out)

@@ -697,10 +697,25 @@ fn contents(files: &[PathBuf]) -> [u8; 32] {
     hash.finalize().into()
 }
 
+/// Refuses, before anything of theirs runs, a contest whose entries or
+/// baseline name a Python file where the kernel offers only the sandbox's
+/// weaker wall, unless the user `accepted` it
+/// ([`crate::sandbox::refuse_weaker`]).
+pub fn refuse_weaker_wall(
+    entries: &[Entry],
+    against: Option<&Strategy>,
+    accepted: bool,
+) -> Result<()> {
+    match runs_python(entries, against) {
+        true => crate::sandbox::refuse_weaker(accepted),
+        false => Ok(()),
+    }
+}
+
 /// Whether an entry, or the baseline, names a Python file (as itself or
 /// inside an expression: `best_response(x.py)`), whose code the contest
 /// runs in the sandbox.
-pub fn runs_python(entries: &[Entry], against: Option<&Strategy>) -> bool {
+fn runs_python(entries: &[Entry], against: Option<&Strategy>) -> bool {
     entries
         .iter()
         .map(|e| &e.source)
