@@ -214,7 +214,7 @@ fn close_on_exec_from_3() -> std::io::Result<()> {
     // Before Linux 5.11: every descriptor below the limit, one by one.
     let limit = rustix::process::getrlimit(Resource::Nofile)
         .current
-        .unwrap_or(1 << 20);
+        .map_or(1 << 20, |limit| limit.min(1 << 20));
     for fd in 3..i32::try_from(limit).unwrap_or(i32::MAX) {
         // SAFETY: fcntl(2) on a descriptor number; a closed one fails.
         unsafe {

@@ -64,21 +64,19 @@ impl Wall {
     /// The wall around a program whose own folder is `folder`; on a system
     /// without the whole wall, what it has, and the note said once.
     pub fn around(folder: &Path) -> Result<Wall> {
-        let filter = filter().ok();
         if let Some(reason) = weaker() {
             static NOTE: Once = Once::new();
             NOTE.call_once(|| {
                 let _ = writeln!(std::io::stderr(), "note: {reason}");
             });
-            return Ok(Wall {
-                ruleset: None,
-                filter,
-            });
         }
-        let ruleset = ruleset(folder).context("cannot build the sandbox's wall (Landlock)")?;
+        let ruleset = match handled() {
+            Ok(_) => Some(ruleset(folder).context("cannot build the sandbox's wall (Landlock)")?),
+            Err(_) => None,
+        };
         Ok(Wall {
-            ruleset: Option::<OwnedFd>::from(ruleset),
-            filter,
+            ruleset: ruleset.and_then(Option::<OwnedFd>::from),
+            filter: filter().ok().filter(|_| seccomp_filters()),
         })
     }
 
