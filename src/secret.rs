@@ -10,6 +10,7 @@
 //! used only from a private regular file of the user's own ([`read`]). A
 //! file signed with the key (HMAC-SHA256) is then one that hog wrote.
 
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -27,8 +28,16 @@ pub type Tag = [u8; 32];
 /// hog's own folder: `$XDG_CACHE_HOME/hog`, else `~/.cache/hog`; `None`
 /// when neither variable is set.
 pub fn folder() -> Option<PathBuf> {
-    match (std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME")) {
-        (Some(cache), _) if !cache.is_empty() => Some(PathBuf::from(cache).join("hog")),
+    folder_of(std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
+}
+
+/// hog's folder for these values of `XDG_CACHE_HOME` and `HOME`. The XDG
+/// specification says to ignore a relative `XDG_CACHE_HOME` (it would name
+/// a different folder from every working folder): it counts as unset.
+fn folder_of(cache: Option<OsString>, home: Option<OsString>) -> Option<PathBuf> {
+    let cache = cache.map(PathBuf::from).filter(|c| c.is_absolute());
+    match (cache, home) {
+        (Some(cache), _) => Some(cache.join("hog")),
         (_, Some(home)) if !home.is_empty() => Some(PathBuf::from(home).join(".cache").join("hog")),
         _ => None,
     }
@@ -171,4 +180,25 @@ pub fn verify(key: &[u8; KEY], bytes: &[u8], tag: &[u8]) -> bool {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key length");
     mac.update(bytes);
     mac.verify_slice(tag).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_relative_cache_folder_is_ignored_as_the_xdg_specification_says() {
+        let folder = |cache: Option<&str>, home: Option<&str>| {
+            folder_of(cache.map(Into::into), home.map(Into::into))
+        };
+        let home = Some(PathBuf::from("/home/ann/.cache/hog"));
+        assert_eq!(folder(Some("cache"), Some("/home/ann")), home);
+        assert_eq!(folder(Some("./cache"), Some("/home/ann")), home);
+        assert_eq!(folder(Some(""), Some("/home/ann")), home);
+        assert_eq!(
+            folder(Some("/var/cache"), Some("/home/ann")),
+            Some(PathBuf::from("/var/cache/hog"))
+        );
+        assert_eq!(folder(Some("cache"), None), None);
+    }
 }

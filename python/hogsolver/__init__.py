@@ -782,6 +782,7 @@ def contest(
     baseline: Optional[StrategyLike] = None,
     margin: float = 0.000001,
     timeout: int = PYTHON_TIMEOUT,
+    weaker_sandbox: bool = False,
 ) -> Contest:
     """Every entry against every other, exactly, ranked by match points as
     ``hog contest`` ranks them (a point for a win rate above 0.5 + margin).
@@ -801,6 +802,10 @@ def contest(
         How far above 0.5 a win rate must be to win a match point.
     timeout : int, default 120
         Seconds a Python strategy may take to answer every state.
+    weaker_sandbox : bool, default False
+        Run the Python files among the entries where the kernel offers only
+        the sandbox's weaker wall (no Landlock): such an entry could then
+        read your files. Without it, such a contest raises ``HogError``.
 
     Returns
     -------
@@ -810,7 +815,8 @@ def contest(
     Raises
     ------
     HogError
-        For fewer than two entries, bad rules or goal.
+        For fewer than two entries, bad rules or goal; for a Python file
+        among them behind the weaker wall, unless ``weaker_sandbox``.
 
     Examples
     --------
@@ -828,7 +834,11 @@ def contest(
         named = [(e, _stem(e, f"entry{i}")) for i, e in enumerate(entries)]
     if len(named) < 2:
         raise HogError(f"a contest needs at least two entries, not {len(named)}")
-    return Contest(_hog.contest(rules, _goal(goal), named, against, float(margin), timeout))
+    return Contest(
+        _hog.contest(
+            rules, _goal(goal), named, against, float(margin), timeout, bool(weaker_sandbox)
+        )
+    )
 
 
 class Heatmap:

@@ -218,6 +218,7 @@ def contest(
     against: Optional[StrategyLike],
     margin: float,
     timeout: int,
+    weaker_sandbox: bool,
 ) -> Dict[str, Any]: ...
 def heatmap(
     rules: Optional[RulesLike],

@@ -124,7 +124,9 @@ pub fn explain<'py>(
 /// report, as `hog contest --json` prints it. The entries given as text
 /// are read before anything of any entry runs, and the game is the one
 /// `hog contest` plays (see [`hog::ops::contest::contest_game`]); the
-/// rest are asked for their policies under that game.
+/// rest are asked for their policies under that game. Where the kernel
+/// offers only the sandbox's weaker wall, a contest with a Python file among
+/// the entries or the baseline is refused unless `weaker_sandbox`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 pub fn contest<'py>(
@@ -135,6 +137,7 @@ pub fn contest<'py>(
     against: Option<&Bound<'_, PyAny>>,
     margin: f64,
     timeout: u64,
+    weaker_sandbox: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut rules = rules.map(parse).transpose()?.map(|r| r.to_string());
     let mut goal = goal;
@@ -158,6 +161,14 @@ pub fn contest<'py>(
             strategy: Err(String::new()),
         });
     }
+    let against_text = against.map(strategy_text).transpose()?.flatten();
+    let against_read = against_text
+        .as_deref()
+        .map(Strategy::read)
+        .transpose()
+        .map_err(command_error)?;
+    library::contest::refuse_weaker_wall(&given, against_read.as_ref(), weaker_sandbox)
+        .map_err(command_error)?;
     let mut watch = Watch::new(&given);
     let (game, _) =
         contest_game(rules.as_deref(), goal, &given, &mut watch).map_err(value_error)?;
@@ -165,16 +176,13 @@ pub fn contest<'py>(
         let (policy, _) = policy(strategy, &game.rules, game.goal, timeout)?;
         given[i] = Entry::made(name.clone(), Strategy::made(name.clone(), policy));
     }
-    let against = match against
-        .map(|s| strategy_text(s).map(|t| (s, t)))
-        .transpose()?
-    {
-        Some((_, Some(text))) => Some(Strategy::read(&text).map_err(command_error)?),
-        Some((s, None)) => {
+    let against = match (against, against_read) {
+        (_, Some(read)) => Some(read),
+        (Some(s), None) => {
             let (policy, name) = policy(s, &game.rules, game.goal, timeout)?;
             Some(Strategy::made(name, policy))
         }
-        None => None,
+        (None, None) => None,
     };
     let input = ContestInput {
         game,

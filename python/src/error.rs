@@ -34,6 +34,7 @@ pub fn command_error(error: impl Into<anyhow::Error>) -> PyErr {
 pub fn python_words(message: &str) -> String {
     message
         .replace("--python-timeout", "timeout=")
+        .replace("--weaker-sandbox", "weaker_sandbox=True")
         .replace("give one with --against", "give one with against=")
         .replace("(--against)", "(against=)")
 }

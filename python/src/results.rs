@@ -9,6 +9,7 @@ use hog::ops::grade::{grade as grade_with, GradeInput};
 use hog::ops::solve::solve as cli_solve;
 use hog_solver::evaluate::Grade as Figures;
 use hog_solver::exact::Exact;
+use hog_solver::memory::Job;
 use hog_solver::table::PolicyTable;
 use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
@@ -39,11 +40,19 @@ pub fn solve(
     let (rules, goal) = (played.rules, played.goal);
     let against = against.as_ref().map(|(policy, name)| (name, policy));
     let model = compile(py, &rules, goal)?;
+    // As `hog solve` checks it, with the Solution's own copies: a goal too
+    // large for the memory the process may have is an error that names the
+    // need, not an abort.
+    let job = match against {
+        Some(_) => Job::BestResponse,
+        None => Job::Solve,
+    };
+    hog_solver::memory::check_beside(&model, job, Solution::COPIED).map_err(command_error)?;
     if !exact {
         let solved = interruptible(py, "solving", |progress| {
             cli_solve::<f64>(&model, against, progress)
         })?;
-        return Ok(Solution::from_solved(&model, solved, None));
+        return Solution::from_solved(&model, solved, None);
     }
     let solved = interruptible(py, "solving exactly", |progress| {
         cli_solve::<Exact>(&model, against, progress)
@@ -62,11 +71,7 @@ pub fn solve(
         second: second?,
     };
     let fractions = solved.values.cells().to_owned();
-    Ok(Solution::from_solved(
-        &model,
-        solved,
-        Some((figures, fractions)),
-    ))
+    Solution::from_solved(&model, solved, Some((figures, fractions)))
 }
 
 /// A `.hogtable` written by `hog solve -o` or `Solution.save`, checked whole.

@@ -15,7 +15,7 @@ use hog_solver::solve::Probability;
 use hog_solver::strategy::Policy;
 use hog_solver::table::PolicyTable;
 use hog_solver::{Model, Rules, State};
-use ndarray::{Array3, ArrayD, Axis};
+use ndarray::{Array3, ArrayD, ArrayView3, Axis};
 use numpy::{IntoPyArray, PyArrayDyn};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
@@ -55,17 +55,30 @@ pub fn py_array<'py, T: numpy::Element + Clone>(
     } else {
         cells.shape().to_vec()
     };
-    let mut buffer: Vec<T> = Vec::new();
-    buffer.try_reserve_exact(cells.len()).map_err(|_| {
-        PyMemoryError::new_err(format!(
-            "out of memory: the array of {} cells ({} MB) does not fit",
-            cells.len(),
-            cells.len() * std::mem::size_of::<T>() / 1_000_000
-        ))
-    })?;
+    let mut buffer = reserved(cells.len())?;
     buffer.extend(cells.iter().cloned());
     let array = ArrayD::from_shape_vec(shape, buffer).expect("the cells fill the shape");
     Ok(array.into_pyarray(py))
+}
+
+/// An empty buffer with room for `cells` values, asked for first: where
+/// the memory cannot be had, MemoryError instead of an end of Python.
+fn reserved<T>(cells: usize) -> PyResult<Vec<T>> {
+    let mut buffer: Vec<T> = Vec::new();
+    buffer.try_reserve_exact(cells).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "out of memory: the array of {cells} cells ({} MB) does not fit",
+            cells * std::mem::size_of::<T>() / 1_000_000
+        ))
+    })?;
+    Ok(buffer)
+}
+
+/// A copy of `cells` through `f`, its memory asked for first ([`reserved`]).
+fn copied<T, U>(cells: ArrayView3<'_, T>, f: impl Fn(&T) -> U) -> PyResult<Array3<U>> {
+    let mut buffer = reserved(cells.len())?;
+    buffer.extend(cells.iter().map(f));
+    Ok(Array3::from_shape_vec(cells.raw_dim(), buffer).expect("the cells fill the shape"))
 }
 
 /// The names of the axes of the rules' arrays.
@@ -105,26 +118,34 @@ pub fn fraction(py: Python<'_>, x: &Exact) -> PyResult<Py<PyAny>> {
 }
 
 impl Solution {
+    /// The bytes a state of the copies a solve's Solution makes of the
+    /// engine's grids while they are held: its values (f64) and its policy
+    /// (i8).
+    pub const COPIED: u64 = 9;
+
     /// A solve's table, its values in f64 (an exact solve's rounded, its
-    /// fractions kept for `save`).
+    /// fractions kept for `save`), copied with the memory asked for first.
     pub fn from_solved<V: Probability>(
         model: &Model,
         solved: Solved<V>,
         exact: Option<(ExactFigures, Array3<Exact>)>,
-    ) -> Solution {
+    ) -> PyResult<Solution> {
         let (figures, fractions) = exact.unzip();
-        Solution {
+        let actions = copied(solved.policy.cells(), |&a| a)?;
+        let policy = Policy::from_actions(model.rules(), model.goal(), actions)
+            .expect("the engine chooses only the rules' actions");
+        Ok(Solution {
             table: PolicyTable {
                 rules: model.rules().clone(),
                 goal: model.goal(),
                 objective: solved.objective,
-                policy: solved.policy.to_policy(model),
-                values: solved.values.cells().map(Probability::to_f64),
+                policy,
+                values: copied(solved.values.cells(), Probability::to_f64)?,
                 exact: fractions,
             },
             response: solved.response.map(|r| r.map(|v| v.to_f64())),
             exact: figures,
-        }
+        })
     }
 
     /// A table read from a file.

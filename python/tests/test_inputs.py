@@ -238,6 +238,32 @@ except MemoryError as error:
     assert done.stdout.startswith("MemoryError: out of memory"), done.stdout
 
 
+def test_a_solve_past_the_memory_limit_raises_and_python_goes_on() -> None:
+    # Run apart, under an address space of 650 MB: a goal-3000 solve of
+    # fa16 (two hidden values) does not fit, and says so, as hog solve does.
+    script = """
+import resource, hogsolver
+resource.setrlimit(resource.RLIMIT_AS, (650_000 * 1024, resource.RLIM_INFINITY))
+try:
+    hogsolver.solve("fa16", goal=3000)
+except (MemoryError, hogsolver.HogError) as error:
+    print(type(error).__name__ + ":", error)
+print("still running")
+"""
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    assert "out of memory" in done.stdout, done.stdout
+    assert done.stdout.endswith("still running\n"), done.stdout
+
+
+def test_a_strategy_nested_thousands_deep_raises_hog_error() -> None:
+    deep = "best_response(" * 20000 + "always_roll(4)" + ")" * 20000
+    with pytest.raises(hogsolver.HogError, match="strategies nest at most 32 deep"):
+        hogsolver.grade(deep, rules="fa13", goal=10)
+
+
 def test_a_huge_score_is_named_not_an_overflow() -> None:
     final = hogsolver.final(rules="fa13", goal=30)
     with pytest.raises(hogsolver.HogError, match=f"score {10**30} is not below the goal 30"):

@@ -71,7 +71,15 @@ pub fn needed(model: &Model, job: Job) -> u64 {
 /// by reserving it once; [`Error::OutOfMemory`] names the need where it
 /// cannot.
 pub fn check(model: &Model, job: Job) -> Result<()> {
-    let bytes = needed(model, job);
+    check_beside(model, job, 0)
+}
+
+/// [`check`] with `beside` more bytes a state held at the same time: the
+/// Python package copies a solve's values (f64) and policy (i8) out of the
+/// engine's grids, 9 bytes a state, before it drops them.
+pub fn check_beside(model: &Model, job: Job, beside: u64) -> Result<()> {
+    let states = model.hidden().len() as u64 * u64::from(model.goal()).pow(2);
+    let bytes = needed(model, job) + states * beside;
     let mut trial: Vec<u8> = vec![];
     match usize::try_from(bytes)
         .ok()

@@ -74,13 +74,15 @@ impl Rows {
     }
 }
 
-/// A course strategy from CSV text.
+/// A course strategy from CSV text. A line that starts with `#` is a
+/// comment (hog's own CSV files end with one, their seal).
 pub fn policy_from_csv(input: impl Read, rules: &Rules, goal: u32) -> Result<Policy> {
     let g = goal as usize;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
+        .comment(Some(b'#'))
         .from_reader(input);
     let mut answers = Vec::with_capacity(g);
     let mut has_header = false;
@@ -343,6 +345,16 @@ mod tests {
         let policy = policy_from_csv(text.as_bytes(), &rules, 3).unwrap();
         let plain = policy_from_csv("1,2,3\n4,5,6\n7,8,9\n".as_bytes(), &rules, 3).unwrap();
         assert_eq!(policy, plain);
+    }
+
+    #[test]
+    fn a_comment_line_is_skipped_and_errors_keep_their_line() {
+        let rules = Rules::fa13();
+        let sealed = "score\\opponent,0,1\n0,1,2\n1,4,5\n# hog seal: 00ff\n";
+        let policy = policy_from_csv(sealed.as_bytes(), &rules, 2).unwrap();
+        let plain = policy_from_csv("1,2\n4,5\n".as_bytes(), &rules, 2).unwrap();
+        assert_eq!(policy, plain);
+        assert!(csv_error("# a note\n1,2\n3,x\n", 2).starts_with("line 3, column 2"));
     }
 
     fn csv_error(text: &str, goal: u32) -> String {

@@ -411,6 +411,12 @@ pub struct ContestArgs {
     #[arg(long)]
     pub no_cache: bool,
 
+    /// Run the Python entries where the kernel offers only the sandbox's
+    /// weaker wall (no Landlock): an entry could then read your files and
+    /// hog's key, and forge the cache.
+    #[arg(long)]
+    pub weaker_sandbox: bool,
+
     /// How long each Python entry may take to import, and to answer every
     /// state in each of two rounds.
     #[arg(long, default_value_t = PYTHON_TIMEOUT, value_name = "SECONDS", value_parser = python_timeout())]

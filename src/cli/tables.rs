@@ -22,7 +22,8 @@
 //!
 //! The set is built in a temporary folder beside the destination and then
 //! swapped in (see [`replace_folder`]): an interrupted run leaves the old set
-//! whole, never a mix of two goals with a stale MANIFEST.
+//! whole, never a mix of two goals with a stale MANIFEST, and a file saved
+//! into the folder while the set was built stops the swap.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -72,7 +73,7 @@ pub fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<()> {
     check_replaceable(&args.dir)?;
     let mut entries = vec![];
     let mut finals = vec![];
-    replace_folder(&args.dir, |staging| {
+    replace_folder(&args.dir, check_replaceable, |staging| {
         let dirs = Dirs {
             staging,
             recorded: &args.dir,
@@ -96,6 +97,7 @@ pub fn run(args: &TablesArgs, out: &mut dyn Write) -> Result<()> {
 /// The whole folder is replaced, so it must be new, empty, or an earlier
 /// set: files hog wrote only (see [`files::hog_wrote`]), with a
 /// MANIFEST.md (no one's home folder by a typo, no file edited by hand).
+/// Asked before the work and again at the swap ([`replace_folder`]).
 fn check_replaceable(dir: &Path) -> Result<()> {
     let name = dir.display();
     if !dir.exists() {

@@ -5,22 +5,27 @@
 //! can block hog or feed it without end.
 //!
 //! Outputs go through the one writer ([`writer`]), which replaces only the
-//! files hog wrote ([`seal`]) and writes atomically. The temporary files,
+//! files hog wrote ([`seal`]) and writes atomically, relative to a folder
+//! opened once ([`folder`]); a set of files is replaced whole ([`swap`]). The temporary files,
 //! folders and process groups alive at a moment are listed
 //! ([`temporaries`]), so that SIGINT, SIGTERM and SIGHUP end the groups and
 //! remove the files, then end hog as the signal would have ([`signals`]).
 
+mod folder;
 mod kind;
 mod seal;
 mod signals;
+mod swap;
 mod temporaries;
 mod writer;
 
+pub use folder::{parent as folder_of, Folder};
 pub use kind::Kind;
 pub use seal::seal as sealed;
 pub use signals::remove_temporaries_on_signals;
+pub use swap::replace_folder;
 pub use temporaries::{spawn_group, temporary_folder, Registered, TemporaryFolder};
-pub use writer::{check, check_place, hog_wrote, replace_folder, write};
+pub use writer::{check, check_place, hog_wrote, write, write_to, Place};
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -114,4 +119,15 @@ pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     } else {
         "a special file"
     }
+}
+
+/// The names in a folder, sorted (for the tests of the writer).
+#[cfg(test)]
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }

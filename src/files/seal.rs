@@ -1,9 +1,15 @@
 //! How hog knows a file is one it wrote: the whole file verifies, not just
 //! its first bytes.
 //!
-//! * A Python module, an HTML page, an SVG picture and a Markdown file end
-//!   with a seal line: the SHA-256 of every byte before that line, in the
-//!   format's comment (`# hog seal ...`, `<!-- hog seal ... -->`).
+//! * A Python module, a CSV file, an HTML page, an SVG picture and a
+//!   Markdown file end with a seal line: the SHA-256 of every byte before
+//!   that line, in the format's comment (`# hog seal ...`, `<!-- hog seal
+//!   ... -->`). CSV has no comments of its own: its seal is a last line
+//!   that starts with `#`, which hog's reader of CSV strategies skips, as
+//!   numpy's `loadtxt` does (pandas: `read_csv(..., comment="#")`).
+//! * A JSON object ends with a seal member, `"hog_seal"`, whose text ends
+//!   with the SHA-256 of every byte before the comma that opens it: a key
+//!   that hog's readers, and any reader of JSON, pass over.
 //! * A PNG picture holds the same digest in its last chunk before `IEND`, a
 //!   `tEXt` chunk with the keyword `hog-seal`: the SHA-256 of every byte
 //!   before that chunk.
@@ -11,10 +17,6 @@
 //!   it is hog's when it reads whole.
 //! * A contest cache carries its own HMAC: it is hog's when its magic line
 //!   and its length (whole records and a signature) hold.
-//! * CSV and JSON have no comments, so no room for a seal: such a file is
-//!   hog's when the whole of it parses as one of the layouts hog writes
-//!   (a policy table's grid, a leaderboard; an export's or a contest's
-//!   keys).
 //!
 //! An edited file no longer verifies, so hog replaces it only with --force:
 //! the edit is the user's work.
@@ -26,6 +28,11 @@ use super::kind::Kind;
 /// The words of a seal line between the comment's opening and the digest.
 const SEAL_WORDS: &str =
     "hog seal: SHA-256 of the lines above, which hog replaces only while they match: ";
+/// A JSON object's seal member, up to its digest; the object's closing
+/// follows the digest.
+const JSON_SEAL: &str = ",\n  \"hog_seal\": \"SHA-256 of the bytes before this member, which hog \
+                         replaces only while they match: ";
+const JSON_END: &str = "\"\n}\n";
 /// The keyword of a PNG's seal chunk.
 const PNG_KEYWORD: &[u8] = b"hog-seal";
 /// A PNG's closing chunk: length 0, type, CRC-32.
@@ -34,7 +41,7 @@ const PNG_END: &[u8] = b"\0\0\0\0IEND\xae\x42\x60\x82";
 /// The comment a text format's seal line is written in.
 fn comment(kind: Kind) -> Option<(&'static str, &'static str)> {
     match kind {
-        Kind::Python => Some(("# ", "")),
+        Kind::Python | Kind::Csv => Some(("# ", "")),
         Kind::Html | Kind::Svg | Kind::Markdown => Some(("<!-- ", " -->")),
         _ => None,
     }
@@ -62,6 +69,9 @@ pub fn seal(kind: Kind, mut bytes: Vec<u8>) -> Vec<u8> {
         bytes.extend(line.as_bytes());
         return bytes;
     }
+    if kind == Kind::Json {
+        return json_sealed_form(bytes);
+    }
     if kind == Kind::Png {
         if let Some(body) = bytes.strip_suffix(PNG_END) {
             let mut sealed = body.to_vec();
@@ -72,6 +82,25 @@ pub fn seal(kind: Kind, mut bytes: Vec<u8>) -> Vec<u8> {
         }
     }
     bytes
+}
+
+/// A JSON object with its seal member added last (see the module's head);
+/// anything else unchanged (hog writes objects only).
+fn json_sealed_form(bytes: Vec<u8>) -> Vec<u8> {
+    let text = bytes.trim_ascii_end();
+    let Some(body) = text.strip_suffix(b"}").map(<[u8]>::trim_ascii_end) else {
+        return bytes;
+    };
+    if !body.starts_with(b"{") || body == b"{" {
+        return bytes;
+    }
+    [
+        body,
+        JSON_SEAL.as_bytes(),
+        digest(body).as_bytes(),
+        JSON_END.as_bytes(),
+    ]
+    .concat()
 }
 
 /// A PNG chunk: the data's length, the type, the data, and the CRC-32 of
@@ -98,8 +127,8 @@ pub fn is_hogs(kind: Kind, bytes: &[u8]) -> bool {
         Kind::Png => png_sealed(bytes),
         Kind::Table => hog_solver::table::PolicyTable::read(bytes).is_ok(),
         Kind::ContestCache => contest_cache(bytes),
-        Kind::Csv => csv_layout(bytes),
-        Kind::Json => json_layout(bytes),
+        Kind::Csv => text_sealed(kind, bytes),
+        Kind::Json => json_sealed(bytes),
     }
 }
 
@@ -139,50 +168,15 @@ fn contest_cache(bytes: &[u8]) -> bool {
     })
 }
 
-/// A policy table's grid (`score\opponent,0,...,n-1`, then rows `s,a,...`
-/// of whole numbers, `s` counting from 0), or a leaderboard (its header,
-/// then rows of as many fields).
-fn csv_layout(bytes: &[u8]) -> bool {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(bytes);
-    let mut records = reader.records();
-    let Some(Ok(header)) = records.next() else {
+fn json_sealed(bytes: &[u8]) -> bool {
+    let Some(sealed) = bytes.strip_suffix(JSON_END.as_bytes()) else {
         return false;
     };
-    let header: Vec<&str> = header.iter().collect();
-    if header == super::marks::CONTEST_CSV_HEADER {
-        return records.all(|r| r.is_ok_and(|r| r.len() == header.len()));
-    }
-    let grid_header = header.first() == Some(&"score\\opponent")
-        && header[1..]
-            .iter()
-            .enumerate()
-            .all(|(i, field)| *field == i.to_string());
-    let mut rows = 0;
-    let grid = records.all(|r| {
-        let ok = r.is_ok_and(|r| {
-            r.len() == header.len()
-                && r.get(0) == Some(rows.to_string().as_str())
-                && r.iter().skip(1).all(|f| f.parse::<i64>().is_ok())
-        });
-        rows += 1;
-        ok
-    });
-    grid_header && header.len() > 1 && grid && rows == header.len() - 1
-}
-
-/// An export (`rules`, `rules_text`, `goal`, `objective`, `table`, ...) or
-/// a contest's results (`rules`, `goal`, `entries`, `matrix`, `draw`, ...).
-fn json_layout(bytes: &[u8]) -> bool {
-    let Ok(serde_json::Value::Object(object)) = serde_json::from_slice(bytes) else {
+    let Some((rest, hex)) = sealed.split_at_checked(sealed.len().saturating_sub(64)) else {
         return false;
     };
-    let has = |keys: &[&str]| keys.iter().all(|k| object.contains_key(*k));
-    object.get("rules").is_some_and(|r| r.is_string())
-        && object.get("goal").is_some_and(|g| g.is_u64())
-        && (has(&["rules_text", "objective", "table"]) || has(&["entries", "matrix", "draw"]))
+    rest.strip_suffix(JSON_SEAL.as_bytes())
+        .is_some_and(|body| digest(body).as_bytes() == hex)
 }
 
 #[cfg(test)]
@@ -220,21 +214,53 @@ mod tests {
             Kind::Html,
             b"<!DOCTYPE html><meta name=\"generator\" content=\"hog\">"
         ));
+        // A layout hog writes, whole, is no seal.
+        assert!(!is_hogs(Kind::Csv, b"score\\opponent,0,1\n0,1,2\n1,0,-1\n"));
         assert!(!is_hogs(
-            Kind::Csv,
-            b"score\\opponent,0,1\n0,1,2\nmy notes\n"
-        ));
-        assert!(!is_hogs(Kind::Json, b"{\"rules\": \"fa16\", \"mine\": 1}"));
-    }
-
-    #[test]
-    fn whole_csv_and_json_layouts_are_hogs() {
-        assert!(is_hogs(Kind::Csv, b"score\\opponent,0,1\n0,1,2\n1,0,-1\n"));
-        assert!(!is_hogs(Kind::Csv, b"score\\opponent,0,1\n0,1,2\n"));
-        assert!(is_hogs(
             Kind::Json,
             b"{\"rules\":\"fa16\",\"goal\":2,\"rules_text\":\"\",\"objective\":\"x\",\"table\":[]}"
         ));
+    }
+
+    #[test]
+    fn a_sealed_csv_verifies_and_an_edited_cell_breaks_it() {
+        let table = b"score\\opponent,0,1\n0,1,2\n1,0,4\n";
+        let sealed = seal(Kind::Csv, table.to_vec());
+        assert!(sealed.starts_with(table));
+        assert!(is_hogs(Kind::Csv, &sealed));
+        let last = String::from_utf8(sealed[table.len()..].to_vec()).unwrap();
+        assert_eq!(last, format!("# {SEAL_WORDS}{}\n", hex(table)));
+        // A student's hand-tuned cell keeps the layout, not the seal.
+        let tuned = String::from_utf8(sealed).unwrap().replace("1,0,4", "1,0,5");
+        assert!(!is_hogs(Kind::Csv, tuned.as_bytes()));
+    }
+
+    #[test]
+    fn a_sealed_json_object_verifies_parses_and_an_edit_breaks_it() {
+        let object = b"{\n  \"rules\": \"fa16\",\n  \"goal\": 2,\n  \"table\": [[1, 2]]\n}\n";
+        let sealed = seal(Kind::Json, object.to_vec());
+        assert!(is_hogs(Kind::Json, &sealed));
+        let value: serde_json::Value = serde_json::from_slice(&sealed).unwrap();
+        let body = b"{\n  \"rules\": \"fa16\",\n  \"goal\": 2,\n  \"table\": [[1, 2]]";
+        let words = value["hog_seal"].as_str().unwrap();
+        assert!(words.ends_with(&hex(body)), "{words}");
+        assert_eq!(value["table"], serde_json::json!([[1, 2]]));
+        // A grader's edited figure keeps the keys, not the seal.
+        let edited = String::from_utf8(sealed)
+            .unwrap()
+            .replace("\"goal\": 2", "\"goal\": 3");
+        assert!(!is_hogs(Kind::Json, edited.as_bytes()));
+        // Sealed once: sealing again changes nothing.
+        let sealed = seal(Kind::Json, object.to_vec());
+        assert_eq!(seal(Kind::Json, sealed.clone()), sealed);
+    }
+
+    /// The SHA-256 of `bytes` in lower-case hex, computed here.
+    fn hex(bytes: &[u8]) -> String {
+        Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     #[test]

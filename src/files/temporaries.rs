@@ -63,18 +63,30 @@ impl TemporaryFolder {
     pub fn path(&self) -> &Path {
         self.folder.path()
     }
+
+    /// Leaves the folder where it is (it was moved into place): nothing is
+    /// removed when this is dropped.
+    pub fn keep(self) {
+        let _ = self.folder.keep();
+    }
 }
 
-/// A new [`TemporaryFolder`] named `PREFIX` and six random characters,
-/// after removing the folders of that prefix that no process holds (their
-/// hog was killed), of this user's only.
+/// A new [`TemporaryFolder`] in the system's temporary folder (see
+/// [`temporary_folder_in`]).
 pub fn temporary_folder(prefix: &str) -> io::Result<TemporaryFolder> {
-    remove_abandoned(prefix);
+    temporary_folder_in(&std::env::temp_dir(), prefix)
+}
+
+/// A new [`TemporaryFolder`] in `parent`, named `PREFIX` and six random
+/// characters, after removing the folders of that prefix there that no
+/// process holds (their hog was killed), of this user's only.
+pub fn temporary_folder_in(parent: &Path, prefix: &str) -> io::Result<TemporaryFolder> {
+    remove_abandoned(parent, prefix);
     // A folder another hog removed between its making and its locking (as
     // abandoned) is given up for a new one.
     for _ in 0..100 {
         let (folder, registered) = Registered::create(
-            || tempfile::Builder::new().prefix(prefix).tempdir(),
+            || tempfile::Builder::new().prefix(prefix).tempdir_in(parent),
             |t| Temporary::Path(t.path().to_path_buf()),
         )?;
         let Ok(lock) = open_folder(folder.path()) else {
@@ -93,11 +105,11 @@ pub fn temporary_folder(prefix: &str) -> io::Result<TemporaryFolder> {
     )))
 }
 
-/// Removes the folders `PREFIX...` in the system's temporary folder that
-/// belong to this user and that no process holds locked.
-fn remove_abandoned(prefix: &str) {
+/// Removes the folders `PREFIX...` in `parent` that belong to this user
+/// and that no process holds locked.
+fn remove_abandoned(parent: &Path, prefix: &str) {
     use std::os::unix::fs::MetadataExt;
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+    let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
     let user = rustix::process::geteuid().as_raw();

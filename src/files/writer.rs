@@ -12,33 +12,58 @@
 //!   appears while hog works is never replaced unchecked.
 //! * A symlink at the destination is refused, never followed; a folder too.
 //! * A device or a FIFO (`/dev/null`) is written as the shell's `>` writes
-//!   it, never replaced; `-` is stdout.
+//!   it, never replaced; but opening never blocks: it is opened without
+//!   blocking and never through a link, so a FIFO that no process reads
+//!   (one an entry made where an output goes) is refused at once, and
+//!   what was opened is checked again; `-` is stdout.
+//! * The destination's folder is opened once, and the file is looked at,
+//!   made and renamed relative to it ([`super::folder`]): a link swapped in
+//!   for the folder meanwhile redirects nothing.
 //! * Everything else is written atomically: into a temporary file beside
 //!   the destination (`.NAME.hog-tmp-XXXXXX`), synced, then renamed into
 //!   place, so a crash never leaves half a file. A new file gets the
 //!   ordinary mode rw-r--r--; a replaced one keeps its mode.
 
-use std::fs::{File, OpenOptions};
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use rustix::fs::OFlags;
 
+use super::folder::{parent, Folder};
 use super::kind::Kind;
 use super::seal::{is_hogs, seal};
-use super::temporaries::{temporary, Registered, Temporary};
 
 /// Reads at most this much of an existing file to verify it: hog's largest
 /// outputs (a class's leaderboard page) are well under it.
 const MAX_VERIFIED: u64 = 256 << 20;
 
+/// Where an output goes: a path (`-` is stdout), or a name in a folder
+/// opened once (a contest's pages).
+#[derive(Clone, Copy)]
+pub enum Place<'a> {
+    Path(&'a Path),
+    In(&'a Folder, &'a OsStr),
+}
+
+impl Place<'_> {
+    /// The place as a path, for messages.
+    pub fn shown(&self) -> String {
+        match self {
+            Place::Path(path) => path.display().to_string(),
+            Place::In(folder, name) => folder.join(name).display().to_string(),
+        }
+    }
+}
+
 /// What is at the destination now.
 enum Destination {
-    Stdout,
     Absent,
     /// A regular file hog wrote (or one --force replaces); its mode.
-    Replaceable(std::fs::Permissions),
+    Replaceable(u32),
     /// A device or a FIFO: written into, never replaced.
     Special,
 }
@@ -48,18 +73,20 @@ enum Destination {
 /// file there is hog's (or `force`), and a temporary file can be made
 /// beside it.
 pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
-    if let Destination::Absent | Destination::Replaceable(_) = destination(path, kind, force)? {
-        let folder = folder_of(path);
-        tempfile::Builder::new()
-            .prefix(&temporary_prefix(path))
-            .tempfile_in(folder)
-            .with_context(|| {
-                format!(
-                    "cannot write {}: cannot write into {}",
-                    path.display(),
-                    folder.display()
-                )
-            })?;
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let (folder, name) = opened(path, kind)?;
+    if let Destination::Absent | Destination::Replaceable(_) =
+        destination(&folder, name, kind, force)?
+    {
+        folder.temporary(name, 0o600).with_context(|| {
+            format!(
+                "cannot write {}: cannot write into {}",
+                path.display(),
+                parent(path).display()
+            )
+        })?;
     }
     Ok(())
 }
@@ -72,13 +99,23 @@ pub fn check_place(path: &Path) -> Result<()> {
         return Ok(());
     }
     match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => bail!(
-            "{} is a symbolic link: hog never writes through a link; write to a new name",
-            path.display()
-        ),
-        Ok(m) if m.is_dir() => bail!("cannot write {}: it is a folder", path.display()),
+        Ok(m) => refuse_link_or_folder(path, &m),
         _ => Ok(()),
     }
+}
+
+/// Refuses a symlink or a folder at `path`.
+fn refuse_link_or_folder(path: &Path, metadata: &std::fs::Metadata) -> Result<()> {
+    if metadata.file_type().is_symlink() {
+        bail!(
+            "{} is a symbolic link: hog never writes through a link; write to a new name",
+            path.display()
+        );
+    }
+    if metadata.is_dir() {
+        bail!("cannot write {}: it is a folder", path.display());
+    }
+    Ok(())
 }
 
 /// Writes `kind` to `path` (see the module's head): `write` makes the
@@ -90,69 +127,126 @@ pub fn write(
     force: bool,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<usize> {
-    let name = path.display();
+    write_to(Place::Path(path), kind, force, write)
+}
+
+/// [`write`] to a [`Place`].
+pub fn write_to(
+    place: Place,
+    kind: Kind,
+    force: bool,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<usize> {
     let mut content = vec![];
     write(&mut content)?;
     let content = seal(kind, content);
-    let written = match destination(path, kind, force)? {
-        Destination::Stdout => {
+    let opened_folder: (Folder, &OsStr);
+    let (folder, name) = match place {
+        Place::Path(path) if path == Path::new("-") => {
             let mut out = io::stdout().lock();
             out.write_all(&content)
                 .and_then(|()| out.flush())
-                .context("cannot write to stdout")
+                .context("cannot write to stdout")?;
+            return Ok(content.len());
         }
-        Destination::Special => {
-            let mut file = OpenOptions::new()
-                .write(true)
-                .custom_flags(libc::O_NOFOLLOW)
-                .open(path)
-                .with_context(|| format!("cannot write {name}"))?;
-            file.write_all(&content)
-                .with_context(|| format!("cannot write {name}"))
+        Place::Path(path) => {
+            opened_folder = opened(path, kind)?;
+            (&opened_folder.0, opened_folder.1)
         }
-        Destination::Absent => put_in_place(path, kind, force, &content, None),
-        Destination::Replaceable(mode) => put_in_place(path, kind, force, &content, Some(mode)),
+        Place::In(folder, name) => (folder, name),
     };
-    written.map(|()| content.len())
+    match destination(folder, name, kind, force)? {
+        Destination::Special => write_special(folder, name, &content)?,
+        Destination::Absent => put_in_place(folder, name, kind, force, &content, None)?,
+        Destination::Replaceable(mode) => {
+            put_in_place(folder, name, kind, force, &content, Some(mode))?
+        }
+    }
+    Ok(content.len())
 }
 
-/// What is at `path`, refusing what hog must not replace.
-fn destination(path: &Path, kind: Kind, force: bool) -> Result<Destination> {
-    if path == Path::new("-") {
-        return Ok(Destination::Stdout);
-    }
+/// The folder of `path`, opened, and the name in it; a missing folder is
+/// an error that says so (after the name's format is checked).
+fn opened(path: &Path, kind: Kind) -> Result<(Folder, &OsStr)> {
     let name = path.display();
-    let metadata = match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            check_name(path, kind)?;
-            let folder = folder_of(path);
-            if !folder.is_dir() {
-                bail!(
-                    "cannot write {name}: there is no folder {} to write it in",
-                    folder.display()
-                );
-            }
-            return Ok(Destination::Absent);
-        }
-        Err(e) => return Err(e).with_context(|| format!("cannot write {name}")),
-        Ok(metadata) => metadata,
+    let Some(file) = path.file_name() else {
+        bail!("cannot write {name}: it is a folder");
     };
-    check_place(path)?;
+    match Folder::open(path.parent().unwrap_or(Path::new(""))) {
+        Ok(opened) => Ok((opened, file)),
+        Err(e)
+            if e.kind() == io::ErrorKind::NotFound || e.raw_os_error() == Some(libc::ENOTDIR) =>
+        {
+            check_name(path, kind)?;
+            bail!(
+                "cannot write {name}: there is no folder {} to write it in",
+                parent(path).display()
+            )
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot write {name}")),
+    }
+}
+
+/// What is at `name` in `folder`, refusing what hog must not replace or
+/// write into.
+fn destination(folder: &Folder, name: &OsStr, kind: Kind, force: bool) -> Result<Destination> {
+    let path = folder.join(name);
+    let shown = path.display();
+    let Some(metadata) = folder
+        .look(name)
+        .with_context(|| format!("cannot write {shown}"))?
+    else {
+        check_name(&path, kind)?;
+        return Ok(Destination::Absent);
+    };
+    refuse_link_or_folder(&path, &metadata)?;
     if !metadata.is_file() {
         return Ok(Destination::Special);
     }
-    check_name(path, kind)?;
+    check_name(&path, kind)?;
     if !force {
-        check_hogs(path, kind)?;
+        check_hogs(folder, name, kind)?;
     }
-    Ok(Destination::Replaceable(metadata.permissions()))
+    Ok(Destination::Replaceable(metadata.permissions().mode()))
+}
+
+/// Writes `content` into the device or FIFO `name`, as the shell's `>`
+/// does, but never waiting to open it: opened without blocking and never
+/// through a link (a FIFO that no process reads fails at once), checked
+/// once open (it may have changed since it was looked at), then written.
+fn write_special(folder: &Folder, name: &OsStr, content: &[u8]) -> Result<()> {
+    let shown = folder.join(name);
+    let shown = shown.display();
+    let mut file = match folder.open_at(name, OFlags::WRONLY) {
+        Ok(file) => file,
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => bail!(
+            "cannot write {shown}: it is a FIFO that no process reads (hog never waits for a \
+             reader), or a socket"
+        ),
+        Err(e) => return Err(e).with_context(|| format!("cannot write {shown}")),
+    };
+    let metadata = file.metadata()?;
+    if metadata.is_file() || metadata.is_dir() {
+        bail!("cannot write {shown}: it changed while hog wrote it");
+    }
+    // Written as under `>`: a reader, or a terminal, takes the bytes as it
+    // can.
+    let flags = rustix::fs::fcntl_getfl(&file)?;
+    rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
+    file.write_all(content)
+        .with_context(|| format!("cannot write {shown}"))
 }
 
 /// Whether the file at `path` is a regular file (not a link) that hog
 /// wrote: its name says a format hog writes, and the whole file verifies.
 pub fn hog_wrote(path: &Path) -> bool {
+    let (Some(kind), Some(name)) = (Kind::of_name(path), path.file_name()) else {
+        return false;
+    };
     let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
-    regular && Kind::of_name(path).is_some_and(|kind| verified(path, kind).unwrap_or(false))
+    regular
+        && Folder::open(parent(path))
+            .is_ok_and(|folder| verified(&folder, name, kind).unwrap_or(false))
 }
 
 /// Refuses a name that says another format than the content's.
@@ -176,33 +270,36 @@ fn check_name(path: &Path, kind: Kind) -> Result<()> {
     )
 }
 
-/// Refuses to replace the regular file at `path` unless hog wrote it.
-fn check_hogs(path: &Path, kind: Kind) -> Result<()> {
-    let name = path.display();
-    if verified(path, kind)? {
+/// Refuses to replace the regular file `name` unless hog wrote it.
+fn check_hogs(folder: &Folder, name: &OsStr, kind: Kind) -> Result<()> {
+    let path = folder.join(name);
+    let shown = path.display();
+    if verified(folder, name, kind)? {
         return Ok(());
     }
-    if path.file_name().is_some_and(|n| n == "hog.py") {
+    if name == "hog.py" {
         bail!(
-            "{name} exists and is your project's module, not a file hog wrote: write to a new \
+            "{shown} exists and is your project's module, not a file hog wrote: write to a new \
              name (-o final.py), or give --force to replace it"
         );
     }
     bail!(
-        "{name} exists and hog did not write it (or it was edited since): write to a new name, \
+        "{shown} exists and hog did not write it (or it was edited since): write to a new name, \
          or give --force to replace it"
     )
 }
 
-/// Whether the regular file at `path` (never through a link) is empty or
+/// Whether the regular file `name` (never through a link) is empty or
 /// verifies as one hog wrote.
-fn verified(path: &Path, kind: Kind) -> Result<bool> {
-    let name = path.display();
-    let file = super::open_unfollowed(path)
-        .with_context(|| format!("cannot read {name} to see whether hog wrote it"))?;
+fn verified(folder: &Folder, name: &OsStr, kind: Kind) -> Result<bool> {
+    let path = folder.join(name);
+    let shown = path.display();
+    let file = folder
+        .open_at(name, OFlags::RDONLY)
+        .with_context(|| format!("cannot read {shown} to see whether hog wrote it"))?;
     let metadata = file.metadata()?;
     if !metadata.is_file() {
-        bail!("cannot write {name}: it is {}", super::kind(&metadata));
+        bail!("cannot write {shown}: it is {}", super::kind(&metadata));
     }
     if metadata.len() == 0 {
         return Ok(true);
@@ -213,140 +310,59 @@ fn verified(path: &Path, kind: Kind) -> Result<bool> {
     let mut bytes = Vec::new();
     File::take(file, MAX_VERIFIED)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
+        .with_context(|| format!("cannot read {shown}"))?;
     Ok(is_hogs(kind, &bytes))
 }
 
-/// Writes `content` into a temporary file beside `path`, syncs it, and
+/// Writes `content` into a temporary file beside `name`, syncs it, and
 /// renames it into place: with no-replace semantics where nothing was
 /// there (`mode` None), after checking again what is there where hog's
 /// file was.
 fn put_in_place(
-    path: &Path,
+    folder: &Folder,
+    name: &OsStr,
     kind: Kind,
     force: bool,
     content: &[u8],
-    mode: Option<std::fs::Permissions>,
+    mode: Option<u32>,
 ) -> Result<()> {
-    let name = path.display();
-    let folder = folder_of(path);
-    let prefix = temporary_prefix(path);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix);
-    // A temporary file is private (0600) until it is the output.
-    builder.permissions(
-        mode.clone()
-            .unwrap_or_else(|| std::fs::Permissions::from_mode(0o644)),
-    );
-    let (mut temporary, _registered) = Registered::create(
-        || builder.tempfile_in(folder),
-        |t| Temporary::Path(t.path().to_path_buf()),
-    )
-    .with_context(|| format!("cannot write into {}", folder.display()))?;
+    let path = folder.join(name);
+    let shown = path.display();
+    let mut temporary = folder
+        .temporary(name, mode.unwrap_or(0o644))
+        .with_context(|| format!("cannot write into {}", parent(&path).display()))?;
     temporary
+        .file
         .write_all(content)
-        .and_then(|()| temporary.as_file().sync_all())
-        .with_context(|| format!("cannot write {name}"))?;
+        .and_then(|()| temporary.file.sync_all())
+        .with_context(|| format!("cannot write {shown}"))?;
     if mode.is_none() {
-        match rename_no_replace(temporary.path(), path) {
-            Ok(()) => {
-                // Moved: nothing is left to delete.
-                let _ = temporary.into_temp_path().keep();
-                return Ok(());
-            }
+        match temporary.place(name, false) {
+            Ok(()) => return Ok(()),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 // Something appeared while hog worked: checked as any
                 // existing file is, then replaced below.
-                if let Destination::Stdout | Destination::Special | Destination::Absent =
-                    destination(path, kind, force)?
+                if let Destination::Special | Destination::Absent =
+                    destination(folder, name, kind, force)?
                 {
-                    bail!("cannot write {name}: it changed while hog wrote it");
+                    bail!("cannot write {shown}: it changed while hog wrote it");
                 }
             }
-            Err(e) => return Err(e).with_context(|| format!("cannot write {name}")),
+            Err(e) => return Err(e).with_context(|| format!("cannot write {shown}")),
         }
     } else {
         // The moment of the rename: what is there now is checked again.
-        destination(path, kind, force)?;
+        destination(folder, name, kind, force)?;
     }
     temporary
-        .persist(path)
-        .with_context(|| format!("cannot write {name}"))?;
-    Ok(())
-}
-
-/// Renames `from` to `to` unless `to` exists (renameat2's
-/// RENAME_NOREPLACE; where the file system lacks it, a hard link and an
-/// unlink, which also fail on an existing `to`).
-fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
-    use rustix::fs::{renameat_with, RenameFlags, CWD};
-    match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
-        Ok(()) => Ok(()),
-        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {
-            std::fs::hard_link(from, to)?;
-            std::fs::remove_file(from)
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The folder a path is in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    }
-}
-
-/// A temporary name's prefix beside `path`: `.NAME.hog-tmp-`.
-fn temporary_prefix(path: &Path) -> String {
-    let name = path
-        .file_name()
-        .map_or("output".into(), |n| n.to_string_lossy());
-    format!(".{name}.hog-tmp-")
-}
-
-/// Builds a folder's whole contents in a temporary folder beside it
-/// (`.NAME.hog-tmp-XXXXXX`), then swaps it in: the old folder is renamed
-/// aside, the new one into place, and the old one removed. The folder is
-/// never a mix of the two; a signal waits until the swap is done.
-pub fn replace_folder(dir: &Path, build: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
-    let name = dir.display();
-    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
-        bail!("{name} is a symbolic link: hog never writes through a link");
-    }
-    let target = dir;
-    let parent = folder_of(target);
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let prefix = temporary_prefix(target);
-    let (staging, _registered) = Registered::create(
-        || tempfile::Builder::new().prefix(&prefix).tempdir_in(parent),
-        |t| Temporary::Path(t.path().to_path_buf()),
-    )
-    .with_context(|| format!("cannot write into {}", parent.display()))?;
-    build(staging.path())?;
-    let _list = temporary();
-    if target.exists() {
-        let old = tempfile::Builder::new()
-            .prefix(&format!("{prefix}old-"))
-            .tempdir_in(parent)
-            .with_context(|| format!("cannot write into {}", parent.display()))?;
-        std::fs::rename(target, old.path()).with_context(|| format!("cannot replace {name}"))?;
-        std::fs::rename(staging.path(), target)
-            .with_context(|| format!("cannot replace {name}"))?;
-        old.close()
-            .with_context(|| format!("cannot remove the old {name}"))?;
-    } else {
-        std::fs::rename(staging.path(), target).with_context(|| format!("cannot write {name}"))?;
-    }
-    // Already moved: nothing is left to delete.
-    let _ = staging.keep();
-    Ok(())
+        .place(name, true)
+        .with_context(|| format!("cannot write {shown}"))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::names;
+    use super::super::temporaries::{temporary, Temporary};
     use super::*;
 
     fn text(bytes: &'static [u8]) -> impl FnOnce(&mut dyn Write) -> Result<()> {
@@ -440,34 +456,5 @@ mod tests {
         let status = std::fs::read_to_string("/proc/self/status").unwrap();
         let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
         u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
-    }
-
-    /// The names in a folder, sorted.
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
-    #[test]
-    fn a_folder_is_replaced_whole_or_not_at_all() {
-        let dir = tempfile::tempdir().unwrap();
-        let set = dir.path().join("set");
-        let write = |name: &'static str| {
-            move |staging: &Path| Ok(std::fs::write(staging.join(name), name)?)
-        };
-        replace_folder(&set, write("a")).unwrap();
-        replace_folder(&set, write("b")).unwrap();
-        assert_eq!(names(&set), ["b"]);
-        let failed = replace_folder(&set, |staging| {
-            std::fs::write(staging.join("c"), "c")?;
-            bail!("stopped")
-        });
-        assert!(failed.is_err());
-        assert_eq!(names(&set), ["b"]);
-        assert_eq!(names(dir.path()), ["set"]);
     }
 }

@@ -37,13 +37,17 @@
 //! outlives it (only as root, whom `RLIMIT_NPROC` does not stop).
 
 pub mod python;
+mod runtime;
+mod wall;
+
+pub use wall::refuse_weaker;
 
 use std::ffi::{CString, OsStr, OsString};
 use std::io::Read;
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command};
 
 use anyhow::{Context, Result};
@@ -72,19 +76,23 @@ pub struct Sandboxed {
 }
 
 impl Sandboxed {
-    /// Starts `command` confined, with `cpu_seconds` of CPU time.
-    pub fn spawn(command: &mut Command, cpu_seconds: u64) -> Result<Sandboxed> {
+    /// Starts `command` confined, behind the wall with `folder` its own
+    /// ([`wall`]), with `cpu_seconds` of CPU time.
+    pub fn spawn(command: &mut Command, folder: &Path, cpu_seconds: u64) -> Result<Sandboxed> {
         let (mut status, status_sent) = std::io::pipe().context("cannot make a pipe")?;
         let fd = status_sent.as_raw_fd();
         let hog = rustix::process::getpid();
         // Made now, so that the child has a folder to cover.
         let cover = crate::secret::made_folder()
             .ok()
+            .and_then(|folder| folder.canonicalize().ok())
             .and_then(|folder| CString::new(folder.as_os_str().as_bytes()).ok());
+        let wall = wall::Wall::around(folder)?;
         // SAFETY: `confine` runs in the forked child before exec; it makes
-        // only system calls (no allocation, no locks), as `pre_exec` requires.
+        // only system calls on what was made here (no allocation, no
+        // locks), as `pre_exec` requires.
         unsafe {
-            command.pre_exec(move || confine(hog, cpu_seconds, fd, cover.as_deref()));
+            command.pre_exec(move || confine(hog, cpu_seconds, fd, cover.as_deref(), &wall));
         }
         let (child, registered) = spawn_group(command)?;
         drop(status_sent);
@@ -123,12 +131,14 @@ impl Drop for Sandboxed {
 
 /// In the child of `hog`, before exec: death with hog's thread, a session
 /// of its own, namespaces where the kernel allows them (with `cover`, hog's
-/// folder, covered), limits; reports what it managed on `status`.
+/// folder, covered), limits, no descriptor but its pipes, and the `wall`;
+/// reports what it managed on `status`.
 fn confine(
     hog: Pid,
     cpu_seconds: u64,
     status: i32,
     cover: Option<&std::ffi::CStr>,
+    wall: &wall::Wall,
 ) -> std::io::Result<()> {
     rustix::process::setsid()?;
     limit(Resource::Cpu, cpu_seconds, cpu_seconds + 1)?;
@@ -165,8 +175,10 @@ fn confine(
     rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
     // hog may have died before the line above: the child is then init's.
     if rustix::process::getppid() != Some(hog) {
-        return Err(std::io::Error::other("hog has ended"));
+        return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
     }
+    close_on_exec_from_3()?;
+    wall.apply()?;
     let byte = if pid_namespace { PID_NAMESPACE } else { 0 };
     // SAFETY: the parent keeps the pipe open until spawn returns.
     rustix::io::write(unsafe { BorrowedFd::borrow_raw(status) }, &[byte])?;
@@ -180,6 +192,39 @@ fn confine(
         }
     }
     limit(Resource::Nproc, 0, 0)
+}
+
+/// Marks every descriptor from 3 up close-on-exec, so that the program
+/// gets none that hog inherited (a file of the user's, a CI runner's or
+/// make's pipes): only its stdin, stdout and stderr. spawn's own pipe,
+/// and the status pipe, are close-on-exec already.
+fn close_on_exec_from_3() -> std::io::Result<()> {
+    // SAFETY: close_range(2) with CLOSE_RANGE_CLOEXEC changes flags only.
+    let all = unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            3,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        )
+    };
+    if all == 0 {
+        return Ok(());
+    }
+    // Before Linux 5.11: every descriptor below the limit, one by one.
+    let limit = rustix::process::getrlimit(Resource::Nofile)
+        .current
+        .map_or(1 << 20, |limit| limit.min(1 << 20));
+    for fd in 3..i32::try_from(limit).unwrap_or(i32::MAX) {
+        // SAFETY: fcntl(2) on a descriptor number; a closed one fails.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 && libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// In a new mount namespace: makes every mount private to it (nothing
@@ -339,37 +384,22 @@ pub fn read_entering(path: &Path, cap: u64) -> std::result::Result<Vec<u8>, Stri
 
 /// python3 as the sandbox runs it: `python3 -I -B` (isolated: no user
 /// site-packages, no current folder on the module path, `PYTHON*`
-/// variables ignored; no `__pycache__` written), found on hog's `PATH`, in
-/// `folder` with a fixed environment of its own: `PATH` the system's
-/// folders, `LANG` and `LC_ALL` `C.UTF-8`, and `HOME` and `TMPDIR` the
-/// folder. Nothing of hog's own environment reaches it; stdin is closed.
+/// variables ignored; no `__pycache__` written), the interpreter that
+/// `python3` on hog's `PATH` runs ([`runtime`]), in `folder` with a fixed
+/// environment of its own: `PATH` the system's folders, `LANG` and
+/// `LC_ALL` `C.UTF-8`, and `HOME` and `TMPDIR` the folder. Nothing of
+/// hog's own environment reaches it; stdin is closed.
 pub fn python3(folder: &Path) -> Command {
-    let mut command = Command::new(on_path("python3").unwrap_or_else(|| "python3".into()));
+    let mut command = Command::new(&runtime::runtime().interpreter);
     command
         .args(["-I", "-B"])
         .current_dir(folder)
         .env_clear()
-        .env("PATH", SYSTEM_PATH)
+        .env("PATH", runtime::SYSTEM_PATH)
         .env("LANG", "C.UTF-8")
         .env("LC_ALL", "C.UTF-8")
         .env("HOME", folder)
         .env("TMPDIR", folder)
         .stdin(std::process::Stdio::null());
     command
-}
-
-/// The `PATH` of a sandboxed program.
-const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-/// The first executable file `program` in a folder of hog's `PATH`.
-fn on_path(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .filter(|folder| folder.is_absolute())
-        .map(|folder| folder.join(program))
-        .find(|file| {
-            std::fs::metadata(file)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
 }

@@ -332,7 +332,7 @@ fn run_driver(
         .stderr(Stdio::piped());
     // The import and two rounds, and a second for starting python3.
     let cpu_seconds = 3 * time_limit.as_secs() + STARTUP.as_secs();
-    let mut python = Sandboxed::spawn(&mut command, cpu_seconds)
+    let mut python = Sandboxed::spawn(&mut command, sandbox, cpu_seconds)
         .context("cannot run python3 (is it installed and on PATH?)")?;
     let stdout = python.child.stdout.take().expect("piped stdout");
     let stderr = python.child.stderr.take().expect("piped stderr");

@@ -133,7 +133,11 @@ pub fn in_empty(args: &[&str]) -> (i32, String, String) {
 /// hog in `dir` with hog's own folder (the secret key, the default cache)
 /// in `dir/home`.
 pub fn hog_in(dir: &Path) -> Command {
-    let mut command = hog();
+    in_dir(hog(), dir)
+}
+
+/// `hog` (or another command) set up as [`hog_in`] sets it up.
+fn in_dir(mut command: Command, dir: &Path) -> Command {
     command
         .current_dir(dir)
         .env("XDG_CACHE_HOME", dir.join("home"))
@@ -143,7 +147,17 @@ pub fn hog_in(dir: &Path) -> Command {
 
 /// `hog ARGS` in `dir` (see [`hog_in`]), which must succeed; its stdout.
 pub fn run_ok(dir: &Path, args: &[&str]) -> String {
-    let output = hog_in(dir).args(args).output().unwrap();
+    ok(hog_in(dir), args)
+}
+
+/// [`run_ok`] behind the weaker wall ([`hog_without_landlock`]), where a
+/// module can write outside its folder.
+pub fn run_ok_without_landlock(dir: &Path, args: &[&str]) -> String {
+    ok(in_dir(hog_without_landlock(), dir), args)
+}
+
+fn ok(mut hog: Command, args: &[&str]) -> String {
+    let output = hog.args(args).output().unwrap();
     assert!(output.status.success(), "hog {args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
@@ -161,7 +175,17 @@ pub fn one_error_line(dir: &Path, args: &[&str]) -> String {
 
 /// `hog contest ARGS` in `dir`: (exit status, stdout, stderr).
 pub fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = hog()
+    contest_run_with(hog(), dir, args)
+}
+
+/// [`contest_run`] behind the weaker wall ([`hog_without_landlock`]).
+pub fn contest_run_without_landlock(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let args = [args, &["--weaker-sandbox"]].concat();
+    contest_run_with(hog_without_landlock(), dir, &args)
+}
+
+fn contest_run_with(mut hog: Command, dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = hog
         .current_dir(dir)
         .arg("contest")
         .args(args)
@@ -177,7 +201,17 @@ pub fn contest_run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 
 /// `hog contest ARGS --json` in `dir` (a success); the report.
 pub fn contest(dir: &Path, args: &[&str]) -> Value {
-    let output = hog()
+    contest_with(hog(), dir, args)
+}
+
+/// [`contest`] behind the weaker wall ([`hog_without_landlock`]).
+pub fn contest_without_landlock(dir: &Path, args: &[&str]) -> Value {
+    let args = [args, &["--weaker-sandbox"]].concat();
+    contest_with(hog_without_landlock(), dir, &args)
+}
+
+fn contest_with(mut hog: Command, dir: &Path, args: &[&str]) -> Value {
+    let output = hog
         .current_dir(dir)
         .arg("contest")
         .args(args)
@@ -451,4 +485,46 @@ pub mod line {
         }
         stderr
     }
+}
+
+/// The built `hog` as it runs on a kernel without Landlock (see
+/// [`hog_process_without_landlock`]).
+pub fn hog_without_landlock() -> Command {
+    Command::from_std(hog_process_without_landlock())
+}
+
+/// The built `hog` as it runs on a kernel without Landlock: a seccomp
+/// filter, which hog and everything it starts inherit, makes Landlock's
+/// three system calls fail with ENOSYS, as they fail where the kernel lacks
+/// them. It only takes away; hog then runs behind its weaker wall, where a
+/// module can still write outside its folder: the tests of what hog
+/// contains there (process groups, namespaces, the files it reads before
+/// any entry runs) have their modules leave marks for the test to see.
+pub fn hog_process_without_landlock() -> std::process::Command {
+    use seccompiler::{SeccompAction, SeccompFilter};
+    use std::os::unix::process::CommandExt;
+    let calls = [
+        libc::SYS_landlock_create_ruleset,
+        libc::SYS_landlock_add_rule,
+        libc::SYS_landlock_restrict_self,
+    ];
+    let filter = SeccompFilter::new(
+        calls.into_iter().map(|call| (call, vec![])).collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        std::env::consts::ARCH.try_into().unwrap(),
+    )
+    .unwrap();
+    let program: seccompiler::BpfProgram = filter.try_into().unwrap();
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"));
+    // SAFETY: apply_filter makes two system calls (prctl and seccomp) on
+    // the program built above, and its error becomes an errno, allocating
+    // nothing, as pre_exec requires.
+    unsafe {
+        command.pre_exec(move || {
+            seccompiler::apply_filter(&program)
+                .map_err(|_| std::io::Error::from_raw_os_error(libc::EPERM))
+        });
+    }
+    command
 }

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use hog_solver::table::PolicyTable;
 
 use crate::common::{
-    fails_in, folder, hog, mkfifo, module, ok_in, one_error_line, run, run_ok, write, write_all,
-    SP26_HOG_PY,
+    contest_run_without_landlock, fails_in, folder, hog_without_landlock, mkfifo, module, ok_in,
+    one_error_line, run, run_ok, write, write_all, SP26_HOG_PY,
 };
 
 const MODULE: &str = "def final_strategy(score, opponent_score):\n    return 4\n";
@@ -478,7 +478,19 @@ fn outputs_are_checked_before_any_work() {
             "there is no folder missing",
         ),
     ] {
-        let stderr = fails_in(d, args);
+        // Behind the weaker wall, where the strategy could leave its mark.
+        let mut args = args.to_vec();
+        if args[0] == "contest" {
+            args.push("--weaker-sandbox");
+        }
+        let output = hog_without_landlock()
+            .current_dir(d)
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!marker.exists(), "{args:?} ran the strategy first");
     }
@@ -508,7 +520,10 @@ fn a_bad_cache_or_output_fails_before_any_entry_runs() {
         ("-o", "out.pdf", "unknown output type 'pdf'"),
         ("-o", ".", "is a folder"),
     ] {
-        let e = fails_in(d, &["contest", "./entry.py", "--goal", "5", option, path]);
+        // Behind the weaker wall, where the entry could leave its mark.
+        let args = ["./entry.py", "--goal", "5", option, path];
+        let (status, _, e) = contest_run_without_landlock(d, &args);
+        assert_eq!(status, Some(2), "{option} {path}: {e}");
         assert!(e.contains(message), "{option} {path}: {e}");
         assert!(!ran.exists(), "{option} {path}: the entry ran");
     }
@@ -528,9 +543,11 @@ shutil.rmtree({out:?})
 open({out:?}, 'w').close()"
     ));
     write_all(d, &[("taker.py", taker)]);
-    let output = hog()
+    // Behind the weaker wall, where the entry can reach the folder.
+    let output = hog_without_landlock()
         .current_dir(d)
         .args(["contest", "./taker.py", "always_roll(6)", "--goal", "20"])
+        .arg("--weaker-sandbox")
         .args(["--cache", "out/c.cache", "-o", "out/results.csv"])
         .timeout(std::time::Duration::from_secs(60))
         .output()

@@ -12,7 +12,8 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use crate::common::{
-    contest, dead, dies, entry, fails_in, hog, hog_in, module, pid_namespaces_allowed, run_json,
+    contest, contest_without_landlock, dead, dies, entry, fails_in, hog_in,
+    hog_process_without_landlock, hog_without_landlock, module, pid_namespaces_allowed, run_json,
     wait_for, write, write_all,
 };
 
@@ -80,8 +81,9 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
     // on (the endless loop, the fork's hour-long sleep) would take hog past
     // 120 s, where it is killed and the test fails. (Not a speed test: on
     // an idle machine the contest takes about 8 s.)
+    // Behind the weaker wall, where the forked child can write its pid.
     let report = run_json(
-        hog()
+        hog_without_landlock()
             .current_dir(d)
             .env("HOG_TEST_SECRET", "x")
             .args([
@@ -90,6 +92,7 @@ fn hostile_entries_are_excluded_with_their_reasons_and_the_rest_graded() {
                 "always_roll(4)",
                 "always_roll(1)",
                 "--no-cache",
+                "--weaker-sandbox",
             ])
             .args(["--goal", "20", "--python-timeout", "1"])
             .timeout(Duration::from_secs(120)),
@@ -302,10 +305,12 @@ fn signals_end_python3_and_remove_its_folder() {
             "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
         );
         write_all(d, &[("endless.py", text)]);
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        // Behind the weaker wall, where the module can write its pid.
+        let child = hog_process_without_landlock()
             .current_dir(d)
             .env("TMPDIR", &temporary)
             .args(["contest", "./endless.py", "--no-cache", "--goal", "5"])
+            .arg("--weaker-sandbox")
             .args(["--python-timeout", "600"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -327,8 +332,11 @@ fn signals_end_python3_and_remove_its_folder() {
         };
         assert_eq!(output.status.code(), Some(128 + number), "SIG{signal}");
         let stderr = String::from_utf8_lossy(&output.stderr);
+        // After the note that the wall is the weaker one.
+        let (note, stopped) = stderr.split_once('\n').unwrap();
+        assert!(note.contains("weaker wall"), "{note}");
         assert_eq!(
-            stderr.trim(),
+            stopped.trim(),
             format!("stopped by SIG{signal}: no file was left half-written")
         );
         assert!(dies(&python), "SIG{signal}: python3 {python} still runs");
@@ -348,7 +356,8 @@ fn a_killed_hog_leaves_no_python3_and_its_folder_goes_with_the_next_run() {
         "import os\nopen({pid_file:?}, 'w').write(os.readlink('/proc/self'))\nwhile True:\n    pass\n"
     );
     write_all(d, &[("endless.py", endless), ("quick.py", module(""))]);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+    // Behind the weaker wall, where the module can write its pid.
+    let mut child = hog_process_without_landlock()
         .current_dir(d)
         .env("TMPDIR", &temporary)
         .args([
@@ -414,8 +423,9 @@ fn an_entry_can_neither_signal_hog_nor_outlive_it() {
         ],
     );
     // SIGKILL and SIGSTOP to the module's parent reach no process of hog's:
-    // the contest ends, with every entry in its report.
-    let report = contest(d, &["subs", "--goal", "5"]);
+    // the contest ends, with every entry in its report. Behind the weaker
+    // wall, where the escaped child can write its pid.
+    let report = contest_without_landlock(d, &["subs", "--goal", "5"]);
     assert_eq!(entry(&report, "d_good").0, "ok");
     for name in ["a_kill", "b_stop", "c_escape"] {
         entry(&report, name);

@@ -10,7 +10,8 @@ use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::Path;
 
 use crate::common::{
-    fa17_to_su19, hog, module, mount_namespaces_allowed, outcome, run_ok, write_all,
+    fa17_to_su19, hog, hog_without_landlock, module, mount_namespaces_allowed, run_ok,
+    run_ok_without_landlock, write_all,
 };
 
 /// A variable set in hog's environment that no sandboxed module may see.
@@ -20,14 +21,35 @@ const MARKED: &str = "marked-8f3e1c";
 /// `hog ARGS` in `dir`, hog's own folder (the key) in `dir/home`, with
 /// [`MARKER`] set: (status, stdout, stderr).
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    outcome(
-        hog()
-            .current_dir(dir)
-            .env("HOME", dir.join("home"))
-            .env("XDG_CACHE_HOME", dir.join("home"))
-            .env(MARKER, MARKED)
-            .args(args)
-            .timeout(std::time::Duration::from_secs(60)),
+    run_with(hog(), dir, args)
+}
+
+/// [`run`] behind the weaker wall ([`hog_without_landlock`]; a contest
+/// with `--weaker-sandbox`), where a module can write outside its folder:
+/// what hog keeps out of the sandbox, and what it does about an entry that
+/// rewrites a classmate's files, are seen there.
+fn run_without_landlock(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut args = args.to_vec();
+    if args[0] == "contest" {
+        args.push("--weaker-sandbox");
+    }
+    run_with(hog_without_landlock(), dir, &args)
+}
+
+fn run_with(mut hog: assert_cmd::Command, dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = hog
+        .current_dir(dir)
+        .env("HOME", dir.join("home"))
+        .env("XDG_CACHE_HOME", dir.join("home"))
+        .env(MARKER, MARKED)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
     )
 }
 
@@ -101,7 +123,7 @@ fn links_in_a_students_folder_and_hogs_environment_stay_out_of_the_sandbox() {
     );
     symlink(d.join("home/hog/key"), d.join("s/notes.txt")).unwrap();
     symlink("/proc/self/environ", d.join("s/env.txt")).unwrap();
-    let (status, _, stderr) = run(d, &["grade", "s/hog.py", "--goal", "5"]);
+    let (status, _, stderr) = run_without_landlock(d, &["grade", "s/hog.py", "--goal", "5"]);
     assert_eq!(status, 0, "{stderr}");
     let seen = std::fs::read_to_string(&seen).unwrap();
     assert!(seen.contains("notes.txt:absent\n"), "{seen}");
@@ -138,7 +160,7 @@ fn detections_probe_gets_no_linked_dice_py_and_none_of_hogs_environment() {
         symlink(target, d.join("dice.py")).unwrap();
         std::fs::remove_file(&seen).ok();
         let args = ["turn", "--score", "37", "--opp", "15", "--rolls", "0"];
-        let (status, stdout, stderr) = run(d, &args);
+        let (status, stdout, stderr) = run_without_landlock(d, &args);
         assert_eq!(status, 0, "{stderr}");
         // The probe ran: its answer named fa17.
         assert!(stdout.starts_with("rules        fa17"), "{stdout}");
@@ -165,7 +187,8 @@ fn a_contest_grades_the_bytes_it_read_and_names_the_entry_that_rewrote_a_classma
             ("c_other/hog.py", module("")),
         ],
     );
-    let (status, stdout, stderr) = run(d, &["contest", ".", "--goal", "5", "--no-cache", "--json"]);
+    let args = ["contest", ".", "--goal", "5", "--no-cache", "--json"];
+    let (status, stdout, stderr) = run_without_landlock(d, &args);
     assert_eq!(status, 0, "{stderr}");
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let entry = |name: &str| {
@@ -227,7 +250,7 @@ fn a_bid_is_read_from_the_bytes_kept_before_any_entry_ran() {
         "--no-cache",
         "--json",
     ];
-    let (status, stdout, stderr) = run(d, &args);
+    let (status, stdout, stderr) = run_without_landlock(d, &args);
     assert_eq!(status, 0, "{stderr}");
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     // The victim against its twin: the same strategy and the same bid, so
@@ -270,9 +293,11 @@ fn a_sandboxed_module_cannot_read_the_key() {
         d.join("home/hog/key")
     );
     write_all(d, &[("thief.py", module(&thief))]);
-    // A contest makes the key; then a grade runs the thief.
+    // A contest makes the key; then a grade runs the thief, behind the
+    // weaker wall, whose cover over hog's folder is what keeps the key
+    // there (and where the thief can write what it found).
     run_ok(d, &["contest", "always_roll(6)", "--goal", "5"]);
-    run_ok(d, &["grade", "./thief.py", "--goal", "5"]);
+    run_ok_without_landlock(d, &["grade", "./thief.py", "--goal", "5"]);
     let key = std::fs::read(d.join("home/hog/key")).unwrap();
     assert_eq!(key.len(), 32);
     let seen = std::fs::read_to_string(&stolen).unwrap();

@@ -36,21 +36,30 @@ fn outputs_to_stdout_devices_fifos_and_symlinks() {
     to_dash.extend(["-o", "-"]);
     assert_eq!(ok_in(d, &to_dash), ok_in(d, &csv));
     assert!(!d.join("-").exists());
-    // A FIFO is written into, and stays a FIFO.
+    // A FIFO that a process reads is written into, and stays a FIFO. (The
+    // reader opens it before hog does: hog never waits for one. A writer
+    // of the test's own holds it open until hog is done, so that the
+    // reader sees no end before hog's bytes.)
     let fifo = d.join("out.fifo");
     mkfifo(&fifo);
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
+    let (reader, held) = {
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut opened = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+            .unwrap();
+        let held = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+        rustix::fs::fcntl_setfl(&opened, rustix::fs::OFlags::empty()).unwrap();
+        let reader = std::thread::spawn(move || {
             let mut bytes = vec![];
-            std::fs::File::open(fifo)
-                .unwrap()
-                .read_to_end(&mut bytes)
-                .unwrap();
+            opened.read_to_end(&mut bytes).unwrap();
             bytes
-        })
+        });
+        (reader, held)
     };
     ok_in(d, &["solve", "--goal", "5", "-o", "out.fifo"]);
+    drop(held);
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
         .file_type()

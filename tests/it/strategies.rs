@@ -131,3 +131,20 @@ fn errors_name_a_bad_strategy_once() {
         &["the strategy: missing.csv: no such file"],
     );
 }
+
+#[test]
+fn a_strategy_nested_thousands_deep_is_one_error_line() {
+    // 8,500 levels overflowed the stack (a command line argument holds at
+    // most 128 KiB).
+    let deep = "best_response(".repeat(8500) + "always_roll(4)" + &")".repeat(8500);
+    for command in ["grade", "export --format csv"] {
+        let stderr = fails(
+            &format!("{command} {deep}"),
+            &[
+                "bad strategy 'best_response(best_response(",
+                "nest at most 32 deep",
+            ],
+        );
+        assert!(stderr.len() < 200, "{stderr}");
+    }
+}

@@ -216,8 +216,21 @@ pub enum StrategySpec {
     File(String),
 }
 
+/// The most strategies an expression nests inside one another
+/// (`best_response(best_response(...))`): each level is a whole solve, so
+/// a handful is all any use needs, and the limit keeps every walk over an
+/// expression (this parser's, and each that follows it) far from the end
+/// of the stack, which a few thousand levels reached.
+pub const MAX_DEPTH: usize = 32;
+
 impl StrategySpec {
     pub fn parse(text: &str) -> Result<StrategySpec> {
+        StrategySpec::parse_at(text, text, MAX_DEPTH)
+    }
+
+    /// [`StrategySpec::parse`] of `text`, a part of `whole`, with `depth`
+    /// more strategies allowed inside one another.
+    fn parse_at(text: &str, whole: &str, depth: usize) -> Result<StrategySpec> {
         let bad = |reason: &str| Error::BadStrategy {
             text: text.to_string(),
             reason: reason.to_string(),
@@ -226,6 +239,7 @@ impl StrategySpec {
         if trimmed.is_empty() {
             return Err(bad("empty strategy"));
         }
+
         for (name, wrap) in [
             ("best_response", StrategySpec::BestResponse as fn(_) -> _),
             ("blind_best_response", StrategySpec::BlindBestResponse),
@@ -239,7 +253,12 @@ impl StrategySpec {
                     "" => Err(bad(&format!(
                         "{name} needs a strategy: {name}(always_roll(4))"
                     ))),
-                    inner => Ok(wrap(Box::new(StrategySpec::parse(inner)?))),
+                    _ if depth == 0 => Err(too_deep(whole)),
+                    inner => Ok(wrap(Box::new(StrategySpec::parse_at(
+                        inner,
+                        whole,
+                        depth - 1,
+                    )?))),
                 };
             }
         }
@@ -299,6 +318,16 @@ impl StrategySpec {
                 })
             }
         }
+    }
+}
+
+/// The error of an expression nested deeper than [`MAX_DEPTH`], named by
+/// its start (the whole may be kilobytes long).
+fn too_deep(text: &str) -> Error {
+    let start: String = text.trim().chars().take(40).collect();
+    Error::BadStrategy {
+        text: format!("{start}..."),
+        reason: format!("strategies nest at most {MAX_DEPTH} deep (each level is a whole solve)"),
     }
 }
 
@@ -380,4 +409,35 @@ fn course_args(course: &CourseStrategy, inner: &str) -> std::result::Result<Vec<
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `always_roll(4)` inside `levels` best responses.
+    fn nested(levels: usize) -> String {
+        "best_response(".repeat(levels) + "always_roll(4)" + &")".repeat(levels)
+    }
+
+    #[test]
+    fn an_expression_nests_at_most_max_depth_deep() {
+        let mut spec = StrategySpec::parse(&nested(MAX_DEPTH)).unwrap();
+        let mut levels = 0;
+        while let StrategySpec::BestResponse(inner) = spec {
+            spec = *inner;
+            levels += 1;
+        }
+        assert_eq!(levels, MAX_DEPTH);
+        for levels in [MAX_DEPTH + 1, 5000] {
+            let error = StrategySpec::parse(&nested(levels))
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                error,
+                "bad strategy 'best_response(best_response(best_respons...': strategies \
+                 nest at most 32 deep (each level is a whole solve)"
+            );
+        }
+    }
 }

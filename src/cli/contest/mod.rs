@@ -13,7 +13,8 @@ use super::{write_json, Lead};
 use crate::cli::args::ContestArgs;
 use crate::ops::contest::cache::default_path;
 use crate::ops::contest::{
-    check_margin, contest, contest_game, expand_entries, Board, ContestInput, Watch,
+    check_margin, contest, contest_game, expand_entries, refuse_weaker_wall, Board, ContestInput,
+    Watch,
 };
 use crate::strategies::{Sources, Strategy};
 use output::{write_output, write_table, Output};
@@ -29,6 +30,7 @@ pub fn run(args: &ContestArgs, out: &mut dyn Write) -> Result<()> {
         .as_deref()
         .map(|text| Strategy::read(text).context("the baseline"))
         .transpose()?;
+    refuse_weaker_wall(&entries, against.as_ref(), args.weaker_sandbox)?;
     let mut watch = Watch::new(&entries);
     let (game, line) = contest_game(
         args.game.rules.as_deref(),
@@ -40,7 +42,7 @@ pub fn run(args: &ContestArgs, out: &mut dyn Write) -> Result<()> {
     let sources = Sources::new(std::time::Duration::from_secs(args.python_timeout));
     check_margin(args.margin)?;
     let output = args.output.as_deref().map(Output::of).transpose()?;
-    pages::check(args, output, &game.rules, game.goal)?;
+    let pages = pages::check(args, output, &game.rules, game.goal)?;
     let cache = match (&args.cache, args.no_cache) {
         (_, true) => None,
         (Some(path), false) => Some(path.clone()),
@@ -93,12 +95,12 @@ pub fn run(args: &ContestArgs, out: &mut dyn Write) -> Result<()> {
         write_table(out, &report, &summary)?;
     }
     if let (Some(path), Some(output)) = (&args.output, output) {
-        let links = match &args.pages {
-            Some(dir) => {
+        let links = match &pages {
+            Some(pages) => {
                 let model = hog_solver::Model::new(&rules, goal)?;
                 let policies: Vec<Option<&_>> = policies.iter().map(Option::as_ref).collect();
                 let against = (summary.baseline.as_str(), &baseline);
-                pages::write(dir, path, &model, &report, &policies, against, args.force)
+                pages::write(pages, path, &model, &report, &policies, against, args.force)
                     .context("the results are above, but --pages was not written")?
             }
             None => vec![],

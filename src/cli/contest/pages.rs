@@ -2,7 +2,8 @@
 //! page (as `hog heatmap ENTRY -o page.html` writes it, against the
 //! contest's baseline) in DIR, linked from its row of the leaderboard.
 
-use std::path::{Component, Path};
+use std::ffi::{OsStr, OsString};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use hog_solver::solve::{Driver, Engine};
@@ -11,20 +12,51 @@ use hog_solver::{Model, Rules};
 
 use super::output::Output;
 use crate::cli::args::ContestArgs;
-use crate::files;
+use crate::files::{self, Folder};
 use crate::ops::contest::Report;
 use crate::ops::page::{self, Subject};
 
+/// The pages' folder as [`check`] found it, before any entry ran: the
+/// folder above it, opened then, and its name there (None: `--pages .`,
+/// the folder itself). The pages' own folder is made (where missing) and
+/// opened when they are written, never through a link, and every page is
+/// written relative to it: an entry that swapped the folder, or one above
+/// it, for a link while it ran has no page written through that link.
+pub(super) struct Pages {
+    dir: PathBuf,
+    above: Folder,
+    name: Option<OsString>,
+}
+
+impl Pages {
+    /// The pages' folder, opened once.
+    fn open(&self) -> Result<Folder> {
+        let dir = &self.dir;
+        let Some(name) = &self.name else {
+            return Folder::open(dir).with_context(|| format!("--pages {}", dir.display()));
+        };
+        self.above.child(name).map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP | libc::ENOTDIR) => anyhow::anyhow!(
+                "--pages {} is no longer a folder (it became a symbolic link or a file while \
+                 the entries ran): hog never writes a page through a link",
+                dir.display()
+            ),
+            _ => anyhow::Error::new(e).context(format!("--pages {}", dir.display())),
+        })
+    }
+}
+
 /// Refuses, before any entry runs, pages without an HTML leaderboard to
-/// link them from, and pages of a game no page can carry.
+/// link them from, and pages of a game no page can carry; opens the folder
+/// above the pages' folder (see [`Pages`]).
 pub(super) fn check(
     args: &ContestArgs,
     output: Option<Output>,
     rules: &Rules,
     goal: u32,
-) -> Result<()> {
+) -> Result<Option<Pages>> {
     let Some(dir) = &args.pages else {
-        return Ok(());
+        return Ok(None);
     };
     if !matches!(output, Some(Output::Html)) {
         bail!(
@@ -33,7 +65,24 @@ pub(super) fn check(
         );
     }
     page::check(dir, rules, goal)?;
-    check_folder(dir, args.force)
+    check_folder(dir, args.force)?;
+    let name = dir.file_name().map(OsStr::to_os_string);
+    let above = match name {
+        Some(_) => files::folder_of(dir),
+        None => dir.as_path(),
+    };
+    let above = Folder::open(above).with_context(|| {
+        format!(
+            "--pages {}: there is no folder {} to make it in",
+            dir.display(),
+            above.display()
+        )
+    })?;
+    Ok(Some(Pages {
+        dir: dir.clone(),
+        above,
+        name,
+    }))
 }
 
 /// Refuses, before any entry runs, a pages folder that is a link, or that
@@ -78,7 +127,7 @@ fn check_folder(dir: &Path, force: bool) -> Result<()> {
 /// linking back to the leaderboard; returns each entry's link, as the
 /// leaderboard at `board` reaches it.
 pub(super) fn write(
-    dir: &Path,
+    pages: &Pages,
     board: &Path,
     model: &Model,
     report: &Report,
@@ -86,7 +135,8 @@ pub(super) fn write(
     against: (&str, &Policy),
     force: bool,
 ) -> Result<Vec<Option<String>>> {
-    std::fs::create_dir_all(dir).with_context(|| format!("--pages {}", dir.display()))?;
+    let folder = pages.open()?;
+    let dir = &pages.dir;
     let board_folder = folder_of(board);
     let base = link_to(board_folder, dir)?;
     let board_name = board.file_name().context("-o names a file")?;
@@ -125,7 +175,8 @@ pub(super) fn write(
             semester: report.semester.as_deref(),
             board: Some(&back),
         };
-        page::write(&dir.join(&file), model, &engine, &subject, best, force)?;
+        let place = files::Place::In(&folder, OsStr::new(&file));
+        page::write(place, model, &engine, &subject, best, force)?;
         links.push(Some(format!("{base}{file}")));
     }
     Ok(links)

@@ -121,7 +121,7 @@ pub fn ask(files: &Files, calls: &[Call]) -> Option<Vec<Option<Value>>> {
         .arg(CALL_LIMIT.to_string())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    let mut python = Sandboxed::spawn(&mut command, TIME_LIMIT.as_secs()).ok()?;
+    let mut python = Sandboxed::spawn(&mut command, sandbox.path(), TIME_LIMIT.as_secs()).ok()?;
     let stdout = python.child.stdout.take()?;
     let reader = std::thread::spawn(move || {
         let mut text = String::new();

@@ -36,7 +36,7 @@ use serde::Serialize;
 use super::against_or_course;
 use crate::game::recorded_game;
 use crate::progress::CountBar;
-use crate::strategies::{Sources, Strategy};
+use crate::strategies::{Content, Sources, Strategy};
 use cache::{key, key_with_bid, Cache, Key};
 pub use class::contest_game;
 use entries::Identity;
@@ -473,6 +473,29 @@ fn warn(line: &str) {
         "warning: {}",
         crate::printable::printable(line)
     );
+}
+
+/// Refuses, before anything of theirs runs, a contest where a Python module
+/// is among the entries or is the baseline (or inside one's expression:
+/// `best_response(x.py)`) and the kernel offers only the sandbox's weaker
+/// wall, unless the user `accepted` it ([`crate::sandbox::refuse_weaker`]).
+/// A class's folders are such entries, so this comes before detection's
+/// probe too.
+pub fn refuse_weaker_wall(
+    entries: &[Entry],
+    against: Option<&Strategy>,
+    accepted: bool,
+) -> Result<()> {
+    let runs_python = entries
+        .iter()
+        .filter_map(|entry| entry.strategy.as_ref().ok())
+        .chain(against)
+        .flat_map(Strategy::files)
+        .any(|file| matches!(file.content, Content::Python { .. }));
+    match runs_python {
+        true => crate::sandbox::refuse_weaker(accepted),
+        false => Ok(()),
+    }
 }
 
 /// Every graded pair's win rates and draws, both ways round: the entries

@@ -219,7 +219,7 @@ pub fn page(input: &PageInput, sources: &Sources, progress: Progress) -> Result<
         board: None,
     };
     let mut summary = write(
-        &input.path,
+        files::Place::Path(&input.path),
         &model,
         &engine,
         &subject,
@@ -271,9 +271,9 @@ pub struct Subject<'a> {
     pub board: Option<&'a str>,
 }
 
-/// Writes the page of `subject` to `path` (atomically); `best` is [`best`]'s.
+/// Writes the page of `subject` to `place` (atomically); `best` is [`best`]'s.
 pub fn write(
-    path: &Path,
+    place: files::Place,
     model: &Model,
     engine: &Engine<f64>,
     subject: &Subject,
@@ -281,8 +281,8 @@ pub fn write(
     force: bool,
 ) -> Result<Summary> {
     let (page, mut summary) = render(model, engine, subject, best)?;
-    summary.bytes = files::write(path, Kind::Html, force, |w| Ok(w.write_all(&page)?))?;
-    summary.file = path.display().to_string();
+    summary.bytes = files::write_to(place, Kind::Html, force, |w| Ok(w.write_all(&page)?))?;
+    summary.file = place.shown();
     Ok(summary)
 }
 
