@@ -345,3 +345,131 @@ fn the_key_is_used_only_from_a_private_regular_file_of_the_users_own() {
     assert_eq!(with_key(d).0, 0);
     assert_eq!(std::fs::read(&key).unwrap().len(), 32);
 }
+
+/// Detection's probe runs a class's rule functions before the contest
+/// knows its game; the class's evidence and every entry's bytes are read
+/// before it. A probe that rewrites classmates' ok configs to name another
+/// semester and a classmate's `hog.py` changes neither the game nor the
+/// classmate's grade, and the contest names the folder whose probe wrote.
+/// (Behind the weaker wall, where the probe can write at all.)
+#[test]
+fn a_probe_that_rewrites_classmates_changes_neither_the_game_nor_their_grades() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fa18 = r#"{"endpoint": "cal/cs61a/fa18/proj01"}"#;
+    let fa12 = r#"{"endpoint": "cal/cs61a/fa12/proj1"}"#;
+    let zero = "def final_strategy(score, opponent_score):\n    return 0\n";
+    let writes = format!(
+        "open({:?}, 'w').write({fa12:?})\n    open({:?}, 'w').write({fa12:?})\n    \
+         open({:?}, 'w').write({zero:?})\n    return 0",
+        d.join("class/b/hog.ok"),
+        d.join("class/c/hog.ok"),
+        d.join("class/zed/hog.py"),
+    );
+    write_all(
+        d,
+        &[
+            ("class/a_probed/hog.py", module(&fa17_to_su19(&writes))),
+            ("class/b/hog.py", module("")),
+            ("class/b/hog.ok", fa18.into()),
+            ("class/c/hog.py", module("")),
+            ("class/c/hog.ok", fa18.into()),
+            ("class/zed/hog.py", module("")),
+            ("class/zed/hog.ok", fa18.into()),
+        ],
+    );
+    let args = ["contest", "class", "--goal", "20", "--no-cache", "--json"];
+    let (status, stdout, stderr) = run_without_landlock(d, &args);
+    assert_eq!(status, 0, "{stderr}");
+    // The probe ran: it wrote.
+    assert!(std::fs::read_to_string(d.join("class/b/hog.ok"))
+        .unwrap()
+        .contains("fa12"));
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["rules"], "fa18", "{report}");
+    let entry = |name: &str| {
+        report["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .unwrap_or_else(|| panic!("{name}: {report}"))
+            .clone()
+    };
+    // zed is graded from the bytes read before the probe: b's strategy.
+    assert_eq!(entry("zed")["status"], "ok", "{report}");
+    assert_eq!(
+        entry("zed")["win_rate_vs_baseline"],
+        entry("b")["win_rate_vs_baseline"],
+        "{report}"
+    );
+    assert!(
+        stderr.contains("a_probed") && stderr.contains("zed"),
+        "the folder whose probe wrote is named: {stderr}"
+    );
+}
+
+/// A table entry (CSV, JSON, a policy table) is graded from the bytes read
+/// before any entry ran, as a Python entry is: one rewritten by a
+/// classmate's module during the contest is neither excluded nor changed,
+/// and the writer is named.
+#[test]
+fn a_table_entry_rewritten_during_the_contest_is_graded_from_its_kept_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (format, file) in [("csv", "c_table.csv"), ("json", "d_table.json")] {
+        let args = [
+            "export",
+            "always_roll(4)",
+            "--rules",
+            "fa13",
+            "--goal",
+            "20",
+        ];
+        let (status, _, stderr) = run(d, &[&args[..], &["--format", format, "-o", file]].concat());
+        assert_eq!(status, 0, "{stderr}");
+    }
+    let rewrite = format!(
+        "for name in ('c_table.csv', 'd_table.json'):\n    open({:?} + '/' + name, 'w').write('garbage')\n",
+        d.display().to_string()
+    );
+    write_all(d, &[("a_rewriter.py", module(&rewrite))]);
+    let args = [
+        "contest",
+        "./a_rewriter.py",
+        "c_table.csv",
+        "d_table.json",
+        "always_roll(4)",
+        "--rules",
+        "fa13",
+        "--goal",
+        "20",
+        "--no-cache",
+        "--json",
+    ];
+    let (status, stdout, stderr) = run_without_landlock(d, &args);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("c_table.csv")).unwrap(),
+        "garbage"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rate = |name: &str| {
+        let entry = report["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .unwrap_or_else(|| panic!("{name}: {report}"));
+        assert_eq!(entry["status"], "ok", "{name}: {report}");
+        entry["win_rate_vs_baseline"].as_f64().unwrap()
+    };
+    // Both tables are always_roll(4), as the expression is.
+    for name in ["c_table", "d_table"] {
+        assert_eq!(rate(name), rate("always_roll(4)"), "{name}: {report}");
+    }
+    assert!(
+        stderr.contains("a_rewriter") && stderr.contains("c_table"),
+        "the writer is named: {stderr}"
+    );
+}

@@ -476,8 +476,9 @@ fn render_python(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
     }
     text.push_str(
         "\nTo use it in a course's hog.py, delete the final_strategy defined there and\n\
-         paste in its place everything below this docstring (or the whole file).\n\
-         Nothing in it needs editing.\n\"\"\"\n\n",
+         paste in its place everything below this docstring down to the line above\n\
+         the last: the last line, \"# hog seal: ...\", is this file's own, the mark by\n\
+         which hog knows a file it wrote. Nothing in it needs editing.\n\"\"\"\n\n",
     );
     writeln!(
         text,
