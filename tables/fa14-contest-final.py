@@ -13,14 +13,18 @@ Win rate:  0.7511318125701749 against always_roll(5), the course baseline
 Made by:   hog final --rules fa14-contest --goal 100
 
 To use it in a course's hog.py, delete the final_strategy defined there and
-paste in its place everything below this docstring (or the whole file).
-Nothing in it needs editing.
+paste in its place everything below this docstring down to the line above
+the last: the last line, "# hog seal: ...", is this file's own, the mark by
+which hog knows a file it wrote. Nothing in it needs editing.
 """
 
 # The strategy as a table: _HOG_EXPORT_ROWS[score] is a string with one
 # character per opponent_score (0 to 99), and that character is the
 # num_rolls to answer: "0" to "9" roll that many dice, "T" rolls ten,
 # "P" is Pork Chop (-1). The comment after each row is its score.
+# It was made for the rules and the goal below: graded under others
+# (pasted into another semester's hog.py), hog says so.
+_HOG_EXPORT_RULES = "fa14-contest"
 _HOG_EXPORT_GOAL = 100
 _HOG_EXPORT_ACTIONS = {c: a - 1 for a, c in enumerate("P0123456789T")}
 _HOG_EXPORT_ROWS = (
@@ -152,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 549bec465998a63c17229e6edb8322c6797416120bc6b279249ceb92232caa98
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 2200bc8b13ce19a0d4d1e5f584cfe29dbd6788f1f6db2ff4ce1e9ae61ed07e5e

@@ -13,14 +13,18 @@ Win rate:  0.7342937225331927 against always_roll(6), the course baseline
 Made by:   hog final --rules fa22 --goal 100
 
 To use it in a course's hog.py, delete the final_strategy defined there and
-paste in its place everything below this docstring (or the whole file).
-Nothing in it needs editing.
+paste in its place everything below this docstring down to the line above
+the last: the last line, "# hog seal: ...", is this file's own, the mark by
+which hog knows a file it wrote. Nothing in it needs editing.
 """
 
 # The strategy as a table: _HOG_EXPORT_ROWS[score] is a string with one
 # character per opponent_score (0 to 99), and that character is the
 # num_rolls to answer: "0" to "9" roll that many dice, "T" rolls ten,
 # "P" is Pork Chop (-1). The comment after each row is its score.
+# It was made for the rules and the goal below: graded under others
+# (pasted into another semester's hog.py), hog says so.
+_HOG_EXPORT_RULES = "fa22"
 _HOG_EXPORT_GOAL = 100
 _HOG_EXPORT_ACTIONS = {c: a - 1 for a, c in enumerate("P0123456789T")}
 _HOG_EXPORT_ROWS = (
@@ -152,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: a8dca4a761f3b83a5aed7542c457dd3b140bb97de6d774246aabcbcb3d6d703f
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: c9b2be37b314eae1058dba372f6efa9f46c3ca2fe33dfcabd03566d5eb54a92e

@@ -13,14 +13,18 @@ Win rate:  0.8101882861136855 against always_roll(5), the course baseline
 Made by:   hog final --rules su15-contest --goal 100
 
 To use it in a course's hog.py, delete the final_strategy defined there and
-paste in its place everything below this docstring (or the whole file).
-Nothing in it needs editing.
+paste in its place everything below this docstring down to the line above
+the last: the last line, "# hog seal: ...", is this file's own, the mark by
+which hog knows a file it wrote. Nothing in it needs editing.
 """
 
 # The strategy as a table: _HOG_EXPORT_ROWS[score] is a string with one
 # character per opponent_score (0 to 99), and that character is the
 # num_rolls to answer: "0" to "9" roll that many dice, "T" rolls ten,
 # "P" is Pork Chop (-1). The comment after each row is its score.
+# It was made for the rules and the goal below: graded under others
+# (pasted into another semester's hog.py), hog says so.
+_HOG_EXPORT_RULES = "su15-contest"
 _HOG_EXPORT_GOAL = 100
 _HOG_EXPORT_ACTIONS = {c: a - 1 for a, c in enumerate("P0123456789T")}
 _HOG_EXPORT_ROWS = (
@@ -152,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 545c110697306268b1132cb5a546375fa9a2bc8a02409af6df6b113d82777139
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: c40dc762894be441b60c52d3d90a3944b49f9baa9b044fadb6ac5247c7b08a6d
