@@ -94,9 +94,14 @@ pub fn command() -> clap::Command {
                     format!("the strategy file's goal, else {DEFAULT_GOAL}"),
                 )
             };
+            // An option whose help names its default (hog serve's --rules)
+            // keeps it.
             let default = |arg: clap::Arg, default: String| {
                 let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-                arg.help(format!("{help} [default: {default}]"))
+                match help.contains("[default:") {
+                    true => arg,
+                    false => arg.help(format!("{help} [default: {default}]")),
+                }
             };
             let (has_rules, has_goal) = (has("rules"), has("goal"));
             let sub = if has_rules {

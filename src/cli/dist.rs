@@ -6,12 +6,12 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::turn::{cell, turn_header};
-use super::{play, write_json, Played};
+use super::{game_played, write_json, Played};
 use crate::cli::args::DistArgs;
 use crate::ops::dist::{dist, DistInput, Outcome};
 
 pub fn run(args: &DistArgs, out: &mut dyn Write) -> Result<()> {
-    let played = play(&args.turn.game.game(), &[], args.json.json)?;
+    let played = game_played(&args.turn.game.game(), &[], args.json.json)?;
     let name = played.name();
     let Played {
         rules, goal, lead, ..

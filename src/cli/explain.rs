@@ -7,7 +7,7 @@ use anyhow::Result;
 use hog_solver::{Rules, State};
 
 use super::turn::{roll_words, state_words};
-use super::{play, read_option, sources, write_json, Played};
+use super::{game_played, read_option, sources, write_json, Played};
 use crate::cli::args::ExplainArgs;
 use crate::ops::explain::{explain, Action, ExplainInput, Explained, Explanation, Hidden};
 use crate::ops::Cell;
@@ -25,7 +25,7 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<()> {
         _ => None,
     };
     let strategies: Vec<_> = against.iter().chain(given).collect();
-    let played = play(&args.game, &strategies, args.json.json)?;
+    let played = game_played(&args.game, &strategies, args.json.json)?;
     let name = played.name();
     let Played {
         rules, goal, lead, ..
@@ -185,7 +185,18 @@ fn write(e: &Explanation, name: &str, rules: &Rules, out: &mut dyn Write) -> Res
             )?;
         }
     }
-    let with_sides = if mix.is_some() {
+    write_turn(e, rules, x, mix.is_some(), out)
+}
+
+/// The turn of the best action: its outcomes, with their chances.
+fn write_turn(
+    e: &Explanation,
+    rules: &Rules,
+    x: State,
+    mix: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let with_sides = if mix {
         format!(" at {}", state_words(rules, x))
     } else {
         String::new()

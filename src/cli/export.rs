@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
 
-use super::{play, read, sources, write_json, Played};
+use super::{game_played, read, sources, write_json, Played};
 use crate::cli::args::ExportArgs;
 use crate::files::{self, Kind};
 use crate::ops::export::{
@@ -61,7 +61,7 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     )?;
     // An export to stdout prints the file there: the lead line goes to stderr.
     let to_stdout = args.output.as_ref().is_none_or(|o| o.as_os_str() == "-");
-    let played = play(&args.game, &[&source], json || to_stdout)?;
+    let played = game_played(&args.game, &[&source], json || to_stdout)?;
     let name = played.name();
     let Played {
         rules,

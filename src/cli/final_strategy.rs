@@ -9,9 +9,10 @@ use std::io::Write;
 use anyhow::Result;
 use hog_solver::blind::ProvenBound;
 use hog_solver::exact::Exact;
+use hog_solver::Rules;
 use serde::Serialize;
 
-use super::{play, read_option, sources, write_json, Played};
+use super::{game_played, read_option, sources, write_json, Played};
 use crate::cli::args::FinalArgs;
 use crate::ops::export;
 use crate::ops::final_strategy::{
@@ -60,7 +61,7 @@ pub(super) fn against(args: &FinalArgs) -> Result<(Vec<Strategy>, Played)> {
     for text in &args.against {
         against.extend(read_option(Some(text), "--against")?);
     }
-    let played = play(
+    let played = game_played(
         &args.game,
         &against.iter().collect::<Vec<_>>(),
         args.json.json,
@@ -169,6 +170,25 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
             exact_fraction_text(&grade.win_rate)
         )?;
     }
+    write_bounds(&rules, &summary, exact.as_ref(), proven.as_ref(), out)?;
+    if let Some(bid) = &summary.bid {
+        writeln!(out, "{}", bid_line(bid, &against))?;
+    }
+    if let Some(warning) = &summary.warning {
+        writeln!(out, "warning      {warning}")?;
+    }
+    written(args, output.as_ref(), out)
+}
+
+/// The bound on a final_strategy where the rules hide state, and the
+/// proven bound where `--prove-bound` asked for one.
+fn write_bounds(
+    rules: &Rules,
+    summary: &Summary,
+    exact: Option<&ExactFigures>,
+    proven: Option<&ProvenBound>,
+    out: &mut dyn Write,
+) -> Result<()> {
     if let Some(bound) = summary.bound {
         // The sighted best response is also the best strategy with memory:
         // what the rules hide follows from the player's own moves and the
@@ -184,7 +204,7 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
                 .unwrap_or_else(|| "the whole state".into()),
             (bound - summary.win_rate).max(0.0)
         )?;
-        if let Some((_, Some(bound))) = &exact {
+        if let Some((_, Some(bound))) = exact {
             writeln!(
                 out,
                 "exact        {} {}",
@@ -193,7 +213,7 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
             )?;
         }
     }
-    if let Some(proven) = &proven {
+    if let Some(proven) = proven {
         let how = if proven.complete {
             "complete: the best final_strategy wins exactly this".to_string()
         } else {
@@ -221,13 +241,7 @@ pub fn run(args: &FinalArgs, out: &mut dyn Write) -> Result<()> {
             )?;
         }
     }
-    if let Some(bid) = &summary.bid {
-        writeln!(out, "{}", bid_line(bid, &against))?;
-    }
-    if let Some(warning) = &summary.warning {
-        writeln!(out, "warning      {warning}")?;
-    }
-    written(args, output.as_ref(), out)
+    Ok(())
 }
 
 /// The line `hog final` prints of the best bid.

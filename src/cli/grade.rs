@@ -8,7 +8,7 @@ use hog_solver::evaluate::Grade as ExactGrade;
 use hog_solver::exact::Exact;
 use serde::Serialize;
 
-use super::{play, read, read_option, sources, write_json, Played};
+use super::{game_played, read, read_option, sources, write_json, Played};
 use crate::cli::args::GradeArgs;
 use crate::ops::costliest::{Costly, Run};
 use crate::ops::grade::{grade, GradeInput};
@@ -62,7 +62,7 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
     let strategy = read(&args.strategy, "the strategy")?;
     let against = read_option(args.against.as_ref(), "the opponent (--against)")?;
     let strategies: Vec<_> = std::iter::once(&strategy).chain(&against).collect();
-    let played = play(&args.game, &strategies, json)?;
+    let played = game_played(&args.game, &strategies, json)?;
     let name = played.name();
     let Played {
         rules,
@@ -200,18 +200,25 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
         )?;
     }
     if args.costliest > 0 {
-        write_costliest(&graded.costliest.runs, out)?;
+        write_costliest(&graded.costliest.runs, rules.can_score_zero(), out)?;
     }
     Ok(())
 }
 
 /// The costliest decisions, a line per run of cells that share a mistake.
-fn write_costliest(runs: &[Run], out: &mut dyn Write) -> Result<()> {
+/// Where a turn can score 0 (`estimated`), the cells were ranked by a
+/// first-order estimate (see [`crate::ops::costliest`]), so finding none
+/// proves nothing: the line says so.
+fn write_costliest(runs: &[Run], estimated: bool, out: &mut dyn Write) -> Result<()> {
     if runs.is_empty() {
-        writeln!(
-            out,
-            "costliest none: no cell's answer changed alone raises the win rate"
-        )?;
+        let none = match estimated {
+            false => "none: no cell's answer changed alone raises the win rate",
+            true => {
+                "none found: where a turn can score 0 the cells are ranked by a first-order \
+                 estimate, and none ranked first raises the win rate when changed alone"
+            }
+        };
+        writeln!(out, "costliest {none}")?;
         return Ok(());
     }
     writeln!(

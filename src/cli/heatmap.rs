@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{play, read, read_option, sources, write_json, Lead, Played};
+use super::{game_played, read, read_option, sources, write_json, Lead, Played};
 use crate::cli::args::HeatmapArgs;
 use crate::files::{self, Kind};
 use crate::ops::heatmap::{heatmap, Extreme, Format, HeatmapInput, Summary};
@@ -23,7 +23,7 @@ pub fn run(args: &HeatmapArgs, out: &mut dyn Write) -> Result<()> {
         .chain(&diff)
         .chain(&against)
         .collect();
-    let played = play(&args.game, &strategies, json)?;
+    let played = game_played(&args.game, &strategies, json)?;
     if crate::ops::page::is_page(&args.output) {
         return super::page::run(args, source, [diff, against], played, out);
     }

@@ -257,17 +257,17 @@ impl Played {
 /// folder: the folder of the first Python file among the strategies, else
 /// the working folder (see [`crate::game`]). `stderr`: the command's
 /// stdout carries JSON or a file, so its lead line goes to stderr.
-fn play(game: &GameArgs, strategies: &[&Strategy], stderr: bool) -> Result<Played> {
+fn game_played(game: &GameArgs, strategies: &[&Strategy], stderr: bool) -> Result<Played> {
     let folder = strategies
         .iter()
         .find_map(|strategy| strategy.module()?.0.path.parent())
         .unwrap_or(Path::new(""));
-    play_in(game, strategies, &[folder], stderr)
+    game_played_in(game, strategies, &[folder], stderr)
 }
 
 /// The game from --rules, --goal, the strategies read and the project
 /// `folders` (see [`crate::game`]).
-fn play_in(
+fn game_played_in(
     game: &GameArgs,
     strategies: &[&Strategy],
     folders: &[&Path],
@@ -350,7 +350,7 @@ fn players(args: &PlayersArgs) -> Result<([Strategy; 2], Played)> {
         Strategy::read(&args.p0).context("player 0 (--p0)")?,
         Strategy::read(&args.p1).context("player 1 (--p1)")?,
     ];
-    let played = play(&args.game, &[&players[0], &players[1]], args.json.json)?;
+    let played = game_played(&args.game, &[&players[0], &players[1]], args.json.json)?;
     Ok((players, played))
 }
 

@@ -8,7 +8,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use super::turn::{roll_words, state_words};
-use super::{play, read_option, sources, write_json, Played};
+use super::{game_played, read_option, sources, write_json, Played};
 use crate::cli::args::PlayArgs;
 use crate::ops::explain::Chances;
 use crate::ops::play::{Ending, Game, Move, Opponent, PlayInput, Player};
@@ -23,7 +23,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
         _ => None,
     };
     let strategy = read_option(given.as_ref(), "the strategy")?;
-    let played = play(&args.game, &strategy.iter().collect::<Vec<_>>(), json)?;
+    let played = game_played(&args.game, &strategy.iter().collect::<Vec<_>>(), json)?;
     let name = played.name();
     let Played {
         rules, goal, lead, ..
@@ -128,11 +128,9 @@ impl<R: BufRead> Input<R> {
     }
 }
 
-/// The game's first lines: the rules, the opponent (and where it came
-/// from), the seed, who moves first, and what the rules hide from a
-/// final_strategy.
-/// The game's first lines: `name` is the rules as the user knows them
-/// (`sp24 (= sp26)`).
+/// The game's first lines: the rules (`name`, as the user knows them:
+/// `sp24 (= sp26)`), the opponent (and where it came from), the seed, who
+/// moves first, and what the rules hide from a final_strategy.
 fn write_start(game: &Game, name: &str, seed: u64, out: &mut dyn Write) -> Result<()> {
     let rules = game.rules();
     let default = if game.default_opponent {

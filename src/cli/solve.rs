@@ -10,7 +10,7 @@ use hog_solver::table::TableView;
 use hog_solver::{Model, Rules, State};
 use serde::Serialize;
 
-use super::{play, sources, write_json, Lead, Played};
+use super::{game_played, sources, write_json, Lead, Played};
 use crate::cli::args::SolveArgs;
 use crate::files::{self, Kind};
 use crate::ops::solve::{solve, Solved};
@@ -85,7 +85,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         .transpose()?;
     // A table written to stdout (-o -) leaves the lead line to stderr.
     let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
-    let played = play(
+    let played = game_played(
         &args.game,
         &against.iter().collect::<Vec<_>>(),
         json || to_stdout,

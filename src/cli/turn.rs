@@ -5,13 +5,13 @@ use std::io::Write;
 use anyhow::{anyhow, Context, Result};
 use hog_solver::{Rules, State};
 
-use super::{play, write_json, Played};
+use super::{game_played, write_json, Played};
 use crate::cli::args::{TurnArgs, TurnRulesArgs};
 use crate::ops::turn::{check_face, turn, TurnInput};
 use crate::ops::{hidden_words, Cell};
 
 pub fn run(args: &TurnArgs, out: &mut dyn Write) -> Result<()> {
-    let played = play(&args.turn.game.game(), &[], args.json.json)?;
+    let played = game_played(&args.turn.game.game(), &[], args.json.json)?;
     let name = played.name();
     let Played {
         rules, goal, lead, ..

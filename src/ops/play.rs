@@ -24,7 +24,7 @@ use std::convert::Infallible;
 
 use anyhow::{Context, Result};
 use hog_solver::simulate::RandomDice;
-use hog_solver::solve::{Driver, Engine};
+use hog_solver::solve::{Driver, Engine, TIE_TOLERANCE};
 use hog_solver::strategy::Policy;
 use hog_solver::{Model, Rules, State, TurnResult};
 use serde::Serialize;
@@ -213,7 +213,11 @@ impl Game {
                 .expect("every legal action has a chance")
                 .win
         };
-        let cost = chance(chances.best) - chance(num_rolls);
+        // A move within rounding of the best is the best: it costs nothing.
+        let cost = match chance(chances.best) - chance(num_rolls) {
+            cost if cost > TIE_TOLERANCE => cost,
+            _ => 0.0,
+        };
         let offered = Offered { chances, cost };
         Ok(self.turn(num_rolls, Some(offered)))
     }

@@ -20,11 +20,21 @@
 //!   left the process group too);
 //! * a new network namespace (no network) where allowed;
 //! * a new mount namespace where allowed, in which an empty read-only
-//!   folder covers hog's own folder ([`crate::secret`]), so that the
-//!   program can neither read the user's secret key nor write hog's cache
-//!   there;
+//!   folder covers hog's own folder ([`crate::secret`]): behind the weaker
+//!   wall (below), what keeps the user's secret key and hog's cache from
+//!   the program;
 //! * resource limits: CPU seconds, address space, file size, no core dumps,
-//!   and no new processes (`RLIMIT_NPROC` 0; the kernel exempts root).
+//!   and no new processes (`RLIMIT_NPROC` 0; the kernel exempts root);
+//! * no descriptor but stdin, stdout and stderr: every one from 3 up is
+//!   closed on exec ([`close_on_exec_from_3`]);
+//! * the wall (`wall.rs`), last: an allow list the kernel keeps. Landlock
+//!   lets the program read and execute the Python runtime and read and
+//!   write its own folder, and nothing else, whatever hog's folder is
+//!   called or however else it is reached; a seccomp filter refuses
+//!   sockets, io_uring and keyrings. Where the kernel lacks them, hog says
+//!   so once and the program runs behind the weaker wall of the points
+//!   above, which a contest accepts only when told
+//!   ([`refuse_weaker`]).
 //!
 //! What enters the sandbox enters through one door, [`read_entering`]:
 //! regular files only, no link followed, nothing from `/proc`, never hog's
@@ -168,7 +178,8 @@ fn confine(
     .find(|&flags| unshare(flags));
     let pid_namespace = made.is_some_and(|f| f.contains(pid));
     if made.is_some_and(|f| f.contains(mount)) {
-        // Where it fails, the program can read the key (docs say so).
+        // Where it fails, only the wall keeps the key from the program;
+        // behind the weaker wall it can read it (the guide says so).
         cover.map(cover_folder);
     }
     // Set after the namespaces, whose new credentials could clear it.

@@ -91,7 +91,9 @@ const FILE_NAME: &str = "final.py";
 /// Every preset's file to hand in, and the pages made so far.
 pub struct Finals {
     files: HashMap<&'static str, Bytes>,
-    pages: Mutex<HashMap<&'static str, Bytes>>,
+    /// Each preset's page, by the semester it names where that is not the
+    /// preset's own name.
+    pages: Mutex<HashMap<(&'static str, Option<&'static str>), Bytes>>,
 }
 
 impl Finals {
@@ -130,8 +132,14 @@ impl Finals {
 
     /// The policy page of `preset`'s file to hand in against the course
     /// baseline, made on the first call (about a second).
-    pub fn page(&self, preset: &'static Preset, game: &Game) -> Result<Bytes> {
-        if let Some(page) = self.pages.lock().expect("pages").get(preset.name) {
+    pub fn page(
+        &self,
+        preset: &'static Preset,
+        semester: Option<&'static str>,
+        game: &Game,
+    ) -> Result<Bytes> {
+        let key = (preset.name, semester);
+        if let Some(page) = self.pages.lock().expect("pages").get(&key) {
             return Ok(page.clone());
         }
         if !Finals::has_page(&game.rules) {
@@ -142,7 +150,7 @@ impl Finals {
                 preset.name
             );
         }
-        let file = self.file(preset, None)?;
+        let file = self.file(preset, semester)?;
         let text = std::str::from_utf8(&file)?;
         let policy = module_policy(text, &game.rules)?;
         let (baseline, against) = game.baseline()?;
@@ -151,16 +159,13 @@ impl Finals {
             strategy: (FILE_NAME, &policy),
             against: (baseline, against),
             other: None,
-            semester: None,
+            semester,
             board: None,
         };
         let best = page::best(&engine, against);
         let (bytes, _) = page::render(&game.model, &engine, &subject, best)?;
         let page = Bytes::from(bytes);
-        self.pages
-            .lock()
-            .expect("pages")
-            .insert(preset.name, page.clone());
+        self.pages.lock().expect("pages").insert(key, page.clone());
         Ok(page)
     }
 }

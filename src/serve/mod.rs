@@ -49,7 +49,7 @@ use calc::Form;
 use finals::Finals;
 use games::Games;
 use reply::Reply;
-use route::{route, Post, Route};
+use route::{route, Asked, Post, Route};
 pub use tokens::Tokens;
 use work::Work;
 
@@ -203,10 +203,7 @@ impl Server {
                 Ok(file) => Reply::python(file, "final.py"),
                 Err(error) => Reply::refuse(StatusCode::NOT_FOUND, format!("{error:#}")),
             },
-            Route::FilePage(asked) => {
-                self.queued(move |server| server.file_page(asked.preset))
-                    .await
-            }
+            Route::FilePage(asked) => self.queued(move |server| server.file_page(asked)).await,
             Route::Post(post, asked) => {
                 let preset = asked.map(|asked| asked.preset);
                 let body = match read_body(request).await {
@@ -236,9 +233,9 @@ impl Server {
     }
 
     /// `GET /SEMESTER/final.html`.
-    fn file_page(&self, preset: &'static Preset) -> Result<Reply, Reply> {
-        let game = self.game(&preset.rules())?;
-        match self.finals.page(preset, &game) {
+    fn file_page(&self, asked: Asked) -> Result<Reply, Reply> {
+        let game = self.game(&asked.preset.rules())?;
+        match self.finals.page(asked.preset, asked.semester, &game) {
             Ok(page) => Ok(Reply::html(page)),
             Err(error) => Err(Reply::refuse(StatusCode::NOT_FOUND, format!("{error:#}"))),
         }

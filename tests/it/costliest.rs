@@ -155,3 +155,18 @@ fn a_best_response_has_no_costly_decision() {
     assert!(none.get("costliest").is_none(), "{none}");
     assert!(!stdout("grade always_roll(5) --rules fa13 --costliest 0").contains("costliest"));
 }
+
+/// Where a turn can score 0 (nju21), the cells are ranked by a first-order
+/// estimate: a grade that finds no costly cell says it found none, not
+/// that none exists.
+#[test]
+fn where_a_turn_can_score_zero_none_found_is_said_as_such() {
+    let text = stdout("grade best_response(always_roll(6)) --rules nju21 --goal 30");
+    assert!(
+        text.ends_with(
+            "costliest none found: where a turn can score 0 the cells are ranked by a \
+             first-order estimate, and none ranked first raises the win rate when changed alone\n"
+        ),
+        "{text}"
+    );
+}

@@ -486,23 +486,35 @@ fn files_to_hand_in_are_what_hog_final_writes() {
     }
 }
 
-/// `GET /fa16/final.html` is byte for byte the page `hog heatmap final.py
-/// -o page.html` writes of the file `GET /fa16/final.py` serves (hog runs
-/// that module; the server reads its rows).
+/// `GET /SEMESTER/final.html` is byte for byte the page `hog heatmap
+/// final.py --rules SEMESTER -o page.html` writes of the file `GET
+/// /SEMESTER/final.py` serves (hog runs that module; the server reads its
+/// rows): for fa16, and for sp24, whose page names the semester beside
+/// its preset.
 #[test]
 fn a_files_page_is_what_hog_heatmap_writes() {
     let server = Server::start(&[]);
-    let dir = tempfile::tempdir().unwrap();
-    let file = server.get("/fa16/final.py");
-    std::fs::write(dir.path().join("final.py"), &file.body).unwrap();
-    stdout_in(dir.path(), &["heatmap", "final.py", "-o", "page.html"]);
-    let written = std::fs::read(dir.path().join("page.html")).unwrap();
-    let served = server.get("/fa16/final.html");
-    assert_eq!(served.status, 200);
-    assert!(
-        served.body == written,
-        "the page differs from hog heatmap's"
-    );
+    for semester in ["fa16", "sp24"] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = server.get(&format!("/{semester}/final.py"));
+        std::fs::write(dir.path().join("final.py"), &file.body).unwrap();
+        let args = [
+            "heatmap",
+            "final.py",
+            "--rules",
+            semester,
+            "-o",
+            "page.html",
+        ];
+        stdout_in(dir.path(), &args);
+        let written = std::fs::read(dir.path().join("page.html")).unwrap();
+        let served = server.get(&format!("/{semester}/final.html"));
+        assert_eq!(served.status, 200);
+        assert!(
+            served.body == written,
+            "{semester}: the page differs from hog heatmap's"
+        );
+    }
     // Feral Hogs' memories have no page.
     let feral = server.get("/sp20/final.html");
     assert_eq!(feral.status, 404);

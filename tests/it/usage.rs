@@ -302,3 +302,26 @@ fn completions_are_printed_for_a_shell() {
     assert!(script.contains("--python-timeout"));
     hog("completions tcsh").assert().code(2);
 }
+
+/// Every option's help names one default: the ones the code fills in
+/// (`--rules`, `--goal`) leave alone an option that names its own.
+#[test]
+fn every_option_names_at_most_one_default() {
+    for command in [
+        "final", "grade", "serve", "tables", "turn", "play", "contest",
+    ] {
+        let help = common::hog()
+            .args(["help", command])
+            .output()
+            .unwrap()
+            .stdout;
+        let help = String::from_utf8_lossy(&help);
+        // Options start their line with "-" after the indent.
+        for option in help.split("\n  -").skip(1) {
+            assert!(
+                option.matches("[default:").count() <= 1,
+                "hog help {command}: {option}"
+            );
+        }
+    }
+}

@@ -154,7 +154,9 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
     check_margin(margin)?;
     let (rules, goal) = (&game.rules, game.goal);
     // The cache as it is now, before any entry (or a baseline in Python)
-    // runs: an entry could write it.
+    // is graded: an entry could write it. (Detection's probe, which runs
+    // before this, runs in the sandbox, which keeps the cache out of reach
+    // behind the wall; behind the weaker wall, the cover over hog's folder.)
     let cache = Cache::open(cache, force)?;
     let baseline_strategy = against_or_course(against.as_ref(), rules)?;
     let baseline = sources

@@ -1,5 +1,5 @@
 // hog's policy page: the maps, the views and the hover tooltip. The data
-// (see src/commands/page.rs) is the JSON in #hog-data; its arrays are one zlib
+// (see src/ops/page/mod.rs) is the JSON in #hog-data; its arrays are one zlib
 // stream, each array byte plane by byte plane, the most significant first.
 // A chance is kept as round(Q * 1e12): the 12 decimals `hog explain` prints.
 "use strict";
