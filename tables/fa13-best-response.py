@@ -10,7 +10,7 @@ Win rate:  0.8079894352417158 against always_roll(5), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/fa13-best-response.hogtable --rules fa13 --goal 100 --format python
+Made by:   hog export tables/fa13-best-response.hogtable --rules fa13 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/fa13-best-response.hogtable --rules fa13 --goal 100 --format python
+    Made by:   hog export tables/fa13-best-response.hogtable --rules fa13 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 6360662d5203763fb5a0478c49a12bd35b0bbd4eec29df8ac4e7e6dda5ea0484
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: ef7ee76e86ab18fb4cc2c23e0f2727aebbe2f1895574285b5891b024e0ece57b

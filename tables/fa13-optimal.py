@@ -10,7 +10,7 @@ Win rate:  0.7208103567413344 against always_roll(5), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/fa13-optimal.hogtable --rules fa13 --goal 100 --format python
+Made by:   hog export tables/fa13-optimal.hogtable --rules fa13 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/fa13-optimal.hogtable --rules fa13 --goal 100 --format python
+    Made by:   hog export tables/fa13-optimal.hogtable --rules fa13 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 7b676d8e4130c4126c28ac447dbadf00d1c4bb1a11867b0df904a8c92dd65db3
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: ec46fc5e91ed3e6ac2075b72b96d8965f2ddaf09ea8d69845d92e58402a51245

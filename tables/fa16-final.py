@@ -10,7 +10,7 @@ Win rate:  0.9225835775118023 against always_roll(4), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/fa16-final.hogtable --rules fa16 --goal 100 --format python
+Made by:   hog export tables/fa16-final.hogtable --rules fa16 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/fa16-final.hogtable --rules fa16 --goal 100 --format python
+    Made by:   hog export tables/fa16-final.hogtable --rules fa16 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 361a3f8870af40df2fc70614b4572ec8a6436e67374495a9905f3c70b14274e4
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 120ed50cfc18b7cb5e37e62498c079e8484a85b830d55f8f9b4bf120019327fd

@@ -10,7 +10,7 @@ Win rate:  0.7499294078971078 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/nju21-best-response.hogtable --rules nju21 --goal 100 --format python
+Made by:   hog export tables/nju21-best-response.hogtable --rules nju21 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/nju21-best-response.hogtable --rules nju21 --goal 100 --format python
+    Made by:   hog export tables/nju21-best-response.hogtable --rules nju21 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: f1cb98a60ef01bcbd74de55c0717a9b2afdcb0990da20d4cbc78ef25aeec3ab1
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 83da6f67e4e1f7819c61c57d524f23f74c67079008660f9459f8517a66dcebe6

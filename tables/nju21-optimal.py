@@ -10,7 +10,7 @@ Win rate:  0.7214445584220315 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/nju21-optimal.hogtable --rules nju21 --goal 100 --format python
+Made by:   hog export tables/nju21-optimal.hogtable --rules nju21 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/nju21-optimal.hogtable --rules nju21 --goal 100 --format python
+    Made by:   hog export tables/nju21-optimal.hogtable --rules nju21 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: bb70a4b911f4cc7abfd43c30c310e7b10965775a93ff81480b9faa0c290197cc
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 1823b56a08d943cea71d844a3608b83ab2a15cd6e2e73bf440f0458c9b794c9f

@@ -10,7 +10,7 @@ Win rate:  0.7388839380750097 against always_roll(5), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/sp13-best-response.hogtable --rules sp13 --goal 100 --format python
+Made by:   hog export tables/sp13-best-response.hogtable --rules sp13 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/sp13-best-response.hogtable --rules sp13 --goal 100 --format python
+    Made by:   hog export tables/sp13-best-response.hogtable --rules sp13 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 6f4d7717831096514e9e7d104a4644231733860e70db4b2051a324b951349891
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 2265ad3a04d761d3f246ce1b0875dec8d73f1575506aba9700019ea204f1c609

@@ -10,7 +10,7 @@ Win rate:  0.7216551451455957 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/sp26-optimal.hogtable --rules sp26 --goal 100 --format python
+Made by:   hog export tables/sp26-optimal.hogtable --rules sp26 --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/sp26-optimal.hogtable --rules sp26 --goal 100 --format python
+    Made by:   hog export tables/sp26-optimal.hogtable --rules sp26 --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 2297c7a77d4c2eb6cb301d80ff6376a66526b36094ecfaf4fb3a87d32c7a145d
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: e9b288b924a1ce6862a300aa666e9431edbda7975099394d7f2b88216442a9a2

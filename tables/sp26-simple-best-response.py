@@ -10,7 +10,7 @@ Win rate:  0.766636944095582 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/sp26-simple-best-response.hogtable --rules sp26-simple --goal 100 --format python
+Made by:   hog export tables/sp26-simple-best-response.hogtable --rules sp26-simple --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/sp26-simple-best-response.hogtable --rules sp26-simple --goal 100 --format python
+    Made by:   hog export tables/sp26-simple-best-response.hogtable --rules sp26-simple --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: cd233138572f331ab8853a6cf893afb335a2674f0cf8a89413c607d5776bb6a1
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 4b40a531f094f97253f9fcffc918fff325ada725bfb643b14a2fff952608d520

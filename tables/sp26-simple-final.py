@@ -10,7 +10,7 @@ Win rate:  0.766636944095582 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/sp26-simple-final.hogtable --rules sp26-simple --goal 100 --format python
+Made by:   hog export tables/sp26-simple-final.hogtable --rules sp26-simple --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/sp26-simple-final.hogtable --rules sp26-simple --goal 100 --format python
+    Made by:   hog export tables/sp26-simple-final.hogtable --rules sp26-simple --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 8fcfc2646bccbd8eef231c17b09e0c540be10bacdfb843b88817d1dfcb92bcd0
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 7fa75a91826add3fd29ceb2c76b65fba8bb36d0d97a692d5c37aea172fe70c8f

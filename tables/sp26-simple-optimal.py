@@ -10,7 +10,7 @@ Win rate:  0.7195354057434211 against always_roll(6), the course baseline
            (exact: the mean of its wins moving first and moving second,
            as the course's average_win_rate)
 
-Made by:   hog export /tmp/newtables/sp26-simple-optimal.hogtable --rules sp26-simple --goal 100 --format python
+Made by:   hog export tables/sp26-simple-optimal.hogtable --rules sp26-simple --goal 100 --format python
 
 To use it in a course's hog.py, delete the final_strategy defined there and
 paste in its place everything below this docstring down to the line above
@@ -142,7 +142,7 @@ def final_strategy(score, opponent_score):
                (exact: the mean of its wins moving first and moving second,
                as the course's average_win_rate)
 
-    Made by:   hog export /tmp/newtables/sp26-simple-optimal.hogtable --rules sp26-simple --goal 100 --format python
+    Made by:   hog export tables/sp26-simple-optimal.hogtable --rules sp26-simple --goal 100 --format python
 
     score and opponent_score are whole numbers. A score outside the table
     (below 0, or at or past the goal, as a course's checks may ask) is read as
@@ -156,4 +156,4 @@ def final_strategy(score, opponent_score):
                              % (name, value))
         scores.append(min(max(value.__index__(), 0), _HOG_EXPORT_GOAL - 1))
     return _HOG_EXPORT_ACTIONS[_HOG_EXPORT_ROWS[scores[0]][scores[1]]]
-# hog seal: SHA-256 of the lines above, which hog replaces only while they match: b9b5edb55d37c42ceb35fd7a22cdd26141c8de0169619f7ac92ff129bd6fa9b0
+# hog seal: SHA-256 of the lines above, which hog replaces only while they match: 8e5ed96f7610c07d569596da847103814aae1865c82c27fac2ffd0136a460c0b

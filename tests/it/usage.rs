@@ -316,8 +316,18 @@ fn every_option_names_at_most_one_default() {
             .unwrap()
             .stdout;
         let help = String::from_utf8_lossy(&help);
-        // Options start their line with "-" after the indent.
-        for option in help.split("\n  -").skip(1) {
+        // An option's entry starts a line with "-" after an indent of up
+        // to 6; its help is indented further.
+        let mut options: Vec<String> = vec![];
+        for line in help.lines() {
+            let indent = line.len() - line.trim_start().len();
+            match line.trim_start().starts_with('-') && indent <= 6 {
+                true => options.push(line.to_string()),
+                false => options.last_mut().into_iter().for_each(|o| *o += line),
+            }
+        }
+        assert!(options.len() > 3, "hog help {command}: {help}");
+        for option in options {
             assert!(
                 option.matches("[default:").count() <= 1,
                 "hog help {command}: {option}"
