@@ -182,9 +182,14 @@ fn as_hog_final_writes_it(name: &str, semester: Option<&str>, text: &str) -> Vec
     let rules = Rules::parse(name).expect("a preset");
     let preset_rules = format!("Rules:     {name} (");
     let rules_line = format!("Rules:     {} (", crate::game::named(&rules, semester));
-    // Each line as `hog final` writes it.
+    // Each line as `hog final` writes it (the function's docstring opens
+    // on its Rules line).
     let written = |line: &str| {
         let (indent, rest) = line.split_at(line.len() - line.trim_start().len());
+        let (indent, rest) = match rest.strip_prefix("\"\"\"") {
+            Some(rest) => (&line[..indent.len() + 3], rest),
+            None => (indent, rest),
+        };
         if rest.starts_with("Made by:") {
             format!("{indent}{made_by}")
         } else if let Some(course) = rest.strip_prefix(&preset_rules) {
