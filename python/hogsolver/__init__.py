@@ -487,7 +487,7 @@ def grade(
     >>> grade(final_strategy, against="always_roll(4)", rules="fa13").win_rate
     0.5432470454164434
     >>> grade(final_strategy, rules="sp26", costliest=1).costliest
-    [{'score': 0, 'opponent_score': 0, 'num_rolls': 5, 'best': 6, 'gain': 0.0009598062386017745}]
+    [{'score': 97, 'opponent_score': 97, 'num_rolls': 5, 'best': 0, 'gain': 0.0038269937018362565}]
     """
     against = _opponent(against, baseline)
     costliest = _int("costliest", costliest)

@@ -6,13 +6,14 @@ the function's signature, and the time limit docs/python.md states against
 import inspect
 import pathlib
 import re
+from typing import Any, Callable, List, Tuple
 
 import hogsolver
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
 
 
-def public_functions():
+def public_functions() -> List[Tuple[str, Callable[..., Any]]]:
     return [
         (name, value)
         for name, value in vars(hogsolver).items()
@@ -20,9 +21,9 @@ def public_functions():
     ]
 
 
-def documented_defaults(function):
+def documented_defaults(function: Callable[..., Any]) -> List[Tuple[str, str]]:
     """The (parameter, default as written) pairs of a numpydoc docstring."""
-    pairs = []
+    pairs: List[Tuple[str, str]] = []
     for line in (function.__doc__ or "").splitlines():
         match = re.match(r"\s*(\w+(?:, \w+)*) : .*, default (.+)$", line)
         if match:
@@ -31,7 +32,7 @@ def documented_defaults(function):
     return pairs
 
 
-def test_every_documented_default_is_the_signatures():
+def test_every_documented_default_is_the_signatures() -> None:
     checked = 0
     for name, function in public_functions():
         parameters = inspect.signature(function).parameters
@@ -49,7 +50,7 @@ def test_every_documented_default_is_the_signatures():
     assert checked >= 20, checked
 
 
-def test_the_time_limit_docs_python_md_states_is_every_functions():
+def test_the_time_limit_docs_python_md_states_is_every_functions() -> None:
     text = DOCS.read_text(encoding="utf-8")
     stated = set(re.findall(r"(\d+) seconds to answer every state by default", text))
     stated |= set(re.findall(r"`timeout=`\s*\(seconds, (\d+) by default\)", text.replace("\n", " ")))

@@ -31,10 +31,19 @@ def sample_strategy(score: int, opponent_score: int) -> int:
     return 5
 
 
+# The fields a `Grade` shares with `hog grade --json`.
+GRADE_FIELDS = ["rules", "goal", "strategy", "baseline", "win_rate", "first", "second", "draw"]
+GRADE_FIELDS += ["sees_hidden_state", "course_target", "meets_target", "warning", "costliest"]
+
+
 def grade_fields(grade: hogsolver.Grade) -> Dict[str, Any]:
-    names = ["strategy", "baseline", "win_rate", "first", "second", "draw", "sees_hidden_state"]
-    names += ["course_target", "meets_target", "warning"]
-    return {name: getattr(grade, name) for name in names}
+    return {name: getattr(grade, name) for name in GRADE_FIELDS}
+
+
+def cli_grade(cli: Cli, *args: str) -> Dict[str, Any]:
+    """`hog grade ARGS... --json`: the fields a `Grade` shares with it."""
+    graded = cli("grade", *args)
+    return {name: graded[name] for name in GRADE_FIELDS}
 
 
 # Rules, presets
@@ -96,7 +105,7 @@ def test_rules_round_trip_through_their_text() -> None:
 def test_grade_is_the_cli_grade(cli: Cli, strategy: str, args: List[str]) -> None:
     rules = args[args.index("--rules") + 1]
     against = args[args.index("--baseline") + 1] if "--baseline" in args else None
-    expected = cli("grade", strategy, *args)
+    expected = cli_grade(cli, strategy, *args)
     assert grade_fields(hogsolver.grade(strategy, against, rules=rules)) == expected
 
 
@@ -118,7 +127,7 @@ def test_a_strategy_against_itself_wins_half() -> None:
 
 
 def test_a_python_function_grades_as_the_cli_grades_its_file(cli: Cli) -> None:
-    expected = cli("grade", SAMPLE, "--rules", "fa13")
+    expected = cli_grade(cli, SAMPLE, "--rules", "fa13")
     got = hogsolver.grade(sample_strategy, rules="fa13")
     assert got.strategy == "sample_strategy"
     for field in ["win_rate", "first", "second", "draw", "baseline"]:
@@ -140,7 +149,7 @@ def test_a_callable_is_asked_once_per_state() -> None:
 
 def test_arrays_grade_as_the_tables_they_are(tmp_path: Path, cli: Cli) -> None:
     table = np.full((100, 100), 5, dtype=np.int64)
-    expected = cli("grade", "always_roll(5)", "--rules", "fa13")
+    expected = cli_grade(cli, "always_roll(5)", "--rules", "fa13")
     assert grade_fields(hogsolver.grade(table, rules="fa13")) == {
         **expected,
         "strategy": "the array",
@@ -150,7 +159,7 @@ def test_arrays_grade_as_the_tables_they_are(tmp_path: Path, cli: Cli) -> None:
     optimal = hogsolver.solve("fa16")
     path = tmp_path / "optimal.hogtable"
     optimal.save(path)
-    expected = cli("grade", str(path))
+    expected = cli_grade(cli, str(path))
     assert expected["sees_hidden_state"] is True
     got = hogsolver.grade(optimal.policy, rules="fa16")
     assert {**grade_fields(got), "strategy": str(path)} == expected
