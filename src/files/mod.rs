@@ -76,17 +76,28 @@ pub fn open_unfollowed(path: &Path) -> io::Result<File> {
         .open(path)
 }
 
-/// Opens an input file, refusing anything but a regular file.
+/// Opens an input file, refusing anything but a regular file. It is
+/// opened without blocking (a FIFO put there hangs nothing; a regular
+/// file's reads ignore the flag) and then looked at, so that what is
+/// checked is what was opened.
 pub fn open_input(path: &Path) -> Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
     let name = path.display();
-    let metadata = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .with_context(|| format!("cannot read {name}"))?;
+    let metadata = file
+        .metadata()
+        .with_context(|| format!("cannot read {name}"))?;
     if !metadata.is_file() {
         bail!(
             "{name} is {}, not a regular file: hog reads strategies and tables only from regular files",
             kind(&metadata)
         );
     }
-    File::open(path).with_context(|| format!("cannot read {name}"))
+    Ok(file)
 }
 
 /// A size in words, as a cap is named: "64 KiB", "1 MiB".
