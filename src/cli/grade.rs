@@ -211,13 +211,7 @@ pub fn run(args: &GradeArgs, out: &mut dyn Write) -> Result<()> {
 /// proves nothing: the line says so.
 fn write_costliest(runs: &[Run], estimated: bool, out: &mut dyn Write) -> Result<()> {
     if runs.is_empty() {
-        let none = match estimated {
-            false => "none: no cell's answer changed alone raises the win rate",
-            true => {
-                "none found: where a turn can score 0 the cells are ranked by a first-order \
-                 estimate, and none ranked first raises the win rate when changed alone"
-            }
-        };
+        let none = crate::ops::costliest::none_found(estimated);
         writeln!(out, "costliest {none}")?;
         return Ok(());
     }

@@ -67,7 +67,8 @@ fn print_summary(summary: &Summary, name: &str, lead: &Lead, out: &mut dyn Write
     };
     writeln!(
         out,
-        "shows        num_rolls of {} and {second}; on hover each action's chance",
+        "shows        num_rolls of {}, {second} and what each decision costs; on hover each \
+         action's chance",
         summary.strategy
     )?;
     writeln!(out, "against      {}", summary.against)?;

@@ -37,6 +37,11 @@
 //! back to c (a pass answered by a pass ends it as a draw), so the formula
 //! is a first-order estimate there: it ranks the cells, and the gains
 //! reported are the exact regrades of those it ranks first.
+//!
+//! The policy page's cost map ([`cost_map`]) draws the same pass: each
+//! cell's formula gain of its best answer (0 where none gains), exact
+//! where no game comes back to a cell and a first-order estimate where a
+//! turn can score 0, with the cells ranked first graded again beside it.
 
 use hog_solver::evaluate::Evaluation;
 use hog_solver::solve::{Engine, Grid, TIE_TOLERANCE};
@@ -124,12 +129,73 @@ pub fn costliest(
         };
     }
     // The scan's grids go before the grades again, which hold a grade's.
-    let (ranked, spans) = {
+    let (ranked, spans) = Scan::new(model, engine, a, b).top(count);
+    regraded(model, engine, a, b, win_rate, ranked, spans)
+}
+
+/// A cell's best other answer and the formula's gain (a first-order
+/// estimate where a turn can score 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub best: i32,
+    pub gain: f64,
+}
+
+/// What each decision costs (the policy page's cost map): every cell's
+/// estimate, and the costliest decisions graded again.
+pub struct CostMap {
+    /// Per cell, score-major (cell score · goal + opponent_score), the
+    /// best other answer where one gains: one grid, or for a strategy
+    /// that sees the hidden state, one per hidden value.
+    pub grids: Vec<Vec<Option<Estimate>>>,
+    pub costliest: Costliest,
+}
+
+/// The estimate of every cell of A's table against B, and A's
+/// [`COSTLIEST`] costliest decisions as [`costliest`] finds them (a grade
+/// lists as many by default), from one scan.
+pub fn cost_map(
+    model: &Model,
+    engine: &Engine<f64>,
+    a: &Policy,
+    b: &Policy,
+    win_rate: f64,
+) -> CostMap {
+    // The scan's grids go before the grades again, which hold a grade's.
+    let (grids, (ranked, spans)) = {
         let scan = Scan::new(model, engine, a, b);
-        let ranked = scan.ranked(count);
-        let spans: Vec<Span> = ranked.iter().map(|c| scan.span(c)).collect();
-        (ranked, spans)
+        (scan.estimates(), scan.top(COSTLIEST))
     };
+    CostMap {
+        grids,
+        costliest: regraded(model, engine, a, b, win_rate, ranked, spans),
+    }
+}
+
+/// The words for finding no costly decision: where a turn can score 0
+/// (`estimated`) the cells are ranked by a first-order estimate, so
+/// finding none proves nothing.
+pub fn none_found(estimated: bool) -> &'static str {
+    match estimated {
+        false => "none: no cell's answer changed alone raises the win rate",
+        true => {
+            "none found: where a turn can score 0 the cells are ranked by a first-order \
+             estimate, and none ranked first raises the win rate when changed alone"
+        }
+    }
+}
+
+/// The ranked candidates graded again with their change made: those that
+/// gain, highest first, and their runs.
+fn regraded(
+    model: &Model,
+    engine: &Engine<f64>,
+    a: &Policy,
+    b: &Policy,
+    win_rate: f64,
+    ranked: Vec<Candidate>,
+    spans: Vec<Span>,
+) -> Costliest {
     let hidden = model.hidden();
     let mut listed: Vec<(Costly, Span)> = ranked
         .iter()
@@ -281,6 +347,36 @@ impl<'m> Scan<'m> {
         } else {
             ((s, s), (o - down_o, o + up_o))
         }
+    }
+
+    /// The `count` candidates ranked first, each with its run.
+    fn top(&self, count: usize) -> (Vec<Candidate>, Vec<Span>) {
+        let ranked = match count {
+            0 => vec![],
+            _ => self.ranked(count),
+        };
+        let spans = ranked.iter().map(|c| self.span(c)).collect();
+        (ranked, spans)
+    }
+
+    /// Every cell's estimate, a grid per hidden value that the strategy
+    /// sees (one where it sees none), each score-major as [`Self::cells`]
+    /// goes.
+    fn estimates(&self) -> Vec<Vec<Option<Estimate>>> {
+        let grids = match self.a.sees_hidden() {
+            true => self.model.hidden().len(),
+            false => 1,
+        };
+        let cells = (self.model.goal() as usize).pow(2);
+        let mut estimates = vec![Vec::with_capacity(cells); grids];
+        for cell in self.cells() {
+            let estimate = self.candidate(cell).map(|c| Estimate {
+                best: c.best,
+                gain: c.estimate,
+            });
+            estimates[cell.hidden.unwrap_or(0)].push(estimate);
+        }
+        estimates
     }
 
     /// The `count` candidates of the highest gains by the formula, highest
@@ -442,11 +538,43 @@ mod tests {
         assert!(gains.windows(2).all(|w| w[0] >= w[1]), "{gains:?}");
     }
 
+    /// The cost map against a grade of every change of one cell, where no
+    /// turn can score 0: each cell's value is its best change (None where
+    /// none gains), and its list is [`costliest`]'s.
+    fn check_map(rules: Rules, a: &Policy, b: &Policy) {
+        let model = Model::new(&rules, GOAL).unwrap();
+        let engine = Engine::<f64>::new(&model, Driver::Sequential);
+        let win_rate = engine.grade(a, b).win_rate;
+        let map = cost_map(&model, &engine, a, b, win_rate);
+        let listed = costliest(&model, &engine, a, b, win_rate, COSTLIEST);
+        let cells = |c: &Costliest| {
+            let cell = |c: &Costly| (c.score, c.opponent_score, c.hidden.clone(), c.best, c.gain);
+            c.cells.iter().map(cell).collect::<Vec<_>>()
+        };
+        assert_eq!(cells(&map.costliest), cells(&listed));
+        assert_eq!(map.grids.len(), if a.sees_hidden() { 2 } else { 1 });
+        let changes = every_change(&model, a, b, a.sees_hidden());
+        for x in changes.chunks(model.rules().actions().count()) {
+            let cell = x[0].0;
+            let most = x.iter().map(|c| c.2).fold(f64::MIN, f64::max);
+            let at = (cell.score * GOAL + cell.opponent_score) as usize;
+            match map.grids[cell.hidden.unwrap_or(0)][at] {
+                Some(e) => {
+                    let taken = x.iter().find(|c| c.1 == e.best).unwrap().2;
+                    assert!((e.gain - most).abs() < 1e-15, "{cell:?} {e:?}: {most}");
+                    assert!((taken - most).abs() < 1e-15, "{cell:?} {e:?}: {taken}");
+                }
+                None => assert!(most <= TIE_TOLERANCE, "{cell:?}: {most}"),
+            }
+        }
+    }
+
     #[test]
     fn the_costliest_cells_are_the_best_changes_of_one_cell() {
         let fa13 = Rules::fa13();
         let (a, b) = (always_roll(&fa13, 5), always_roll(&fa13, 3));
-        check(fa13, &a, &b, 6);
+        check(fa13.clone(), &a, &b, 6);
+        check_map(fa13, &a, &b);
     }
 
     #[test]
@@ -455,7 +583,8 @@ mod tests {
         let fa16 = Rules::fa16();
         let (a, b) = (always_roll(&fa16, 2), always_roll(&fa16, 4));
         assert!(!a.sees_hidden());
-        check(fa16, &a, &b, 6);
+        check(fa16.clone(), &a, &b, 6);
+        check_map(fa16, &a, &b);
     }
 
     #[test]
@@ -470,7 +599,8 @@ mod tests {
             .to_policy(&model);
         assert!(a.sees_hidden());
         let b = always_roll(&fa16, 4);
-        check(fa16, &a, &b, 4);
+        check(fa16.clone(), &a, &b, 4);
+        check_map(fa16, &a, &b);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 mod all_presets;
 mod common;
 mod contest;
+mod cost_map;
 mod costliest;
 mod detect;
 mod detect_fuzz;

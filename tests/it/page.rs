@@ -493,8 +493,9 @@ fn contest_pages_are_linked_from_the_leaderboard() {
     );
 }
 
-/// The axes are ticked up to the last score (99 at goal 100), and a
-/// tooltip never covers a map: neither the one hovered nor the other.
+/// The axes are ticked up to the last score (99 at goal 100), a tooltip
+/// never covers a map (neither the one hovered nor another), and the cost
+/// map outlines and lists its costliest decisions.
 #[test]
 fn axes_reach_the_last_score_and_tooltips_cover_no_map() {
     let Some(browser) = chromium() else { return };
@@ -518,9 +519,17 @@ fn axes_reach_the_last_score_and_tooltips_cover_no_map() {
         .skip(1)
         .map(|tick| tick.split_once('>').unwrap().1.split('<').next().unwrap())
         .collect();
-    // The action map's axis, then the win map's.
+    // The action map's axis, then the win map's, then the cost map's.
     let axis = ["0", "20", "40", "60", "80", "99"];
-    assert_eq!(ticks, [axis, axis].concat(), "{dom:.3000}");
+    assert_eq!(ticks, [axis, axis, axis].concat(), "{dom:.3000}");
+    // The cost map outlines and lists the costliest decisions, and each
+    // tooltip says what its cell's answer costs.
+    assert_eq!(dom.matches("<div class=\"top\"").count(), 5, "{dom:.3000}");
+    let listed = dom.split("class=\"costliest\"").nth(1).unwrap();
+    assert_eq!(listed.matches("<li>").count(), 5, "{listed:.3000}");
+    let probes = dom.split("<pre class=\"probe\"").skip(1);
+    let costs = probes.filter(|probe| probe.contains("changed alone: "));
+    assert_eq!(costs.count(), 4, "{dom:.3000}");
     let covers: Vec<&str> = dom
         .split("data-covers=\"")
         .skip(1)

@@ -32,7 +32,12 @@
 //! * `turn{h}` (2 bytes, G·G): which of the page's distinct point
 //!   distributions the strategy's turn at (s, o, sides h) has;
 //! * with `--diff OTHER`, `oplays{h}` and `owin{h}`: OTHER's action and its
-//!   chance to win moving at (s, o, sides h) against X.
+//!   chance to win moving at (s, o, sides h) against X;
+//! * `gain{g}` (5 bytes, G·G) and `better{g}` (1 byte, G·G) for each grid g
+//!   of the cost map (one, or for a strategy that sees the dice sides one
+//!   per sides value h): the gain of the cell's best other answer times
+//!   10¹² (0 where none gains) and that answer as num_rolls + 2 (0: none),
+//!   from [`cost_map`].
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -48,6 +53,7 @@ use hog_solver::{Model, Preset, Rules, State};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::costliest::{cost_map, none_found, CostMap};
 use super::explain::{summarise, Chances, StrategyChances};
 use super::{against_or_course, Progress, StrategyContext};
 use crate::files::{self, Kind};
@@ -335,7 +341,7 @@ pub fn render(
     }
 
     let Arrays {
-        blob,
+        mut blob,
         turns,
         diff_scale,
     } = arrays(
@@ -345,6 +351,12 @@ pub fn render(
         other.zip(other_evaluation.as_ref()),
         blind,
         views.len(),
+    );
+    let cost = cost_data(
+        model,
+        &cost_map(model, engine, a, b, win_rate),
+        blind,
+        &mut blob,
     );
     let rules_name = match Preset::find(&rules.name()) {
         Some(_) => crate::game::named(rules, subject.semester),
@@ -373,6 +385,7 @@ pub fn render(
         "red_blue": (0..=255).map(|i| css(plot::difference_colour(i as f64 / 127.5 - 1.0, 1.0))).collect::<Vec<_>>(),
         "agree": css(plot::AGREE_COLOUR),
         "diff_scale": diff_scale,
+        "cost": cost,
         "turns": turns.list,
         "arrays": blob.index,
         "blob": compressed(&blob.bytes)?,
@@ -507,6 +520,70 @@ fn arrays(
         turns,
         diff_scale,
     }
+}
+
+/// The cost map's arrays (`gain{g}`, `better{g}`, pushed to `blob`) and
+/// what the page says of it: the scale (the highest gain), a note on what
+/// a gain is, the costliest decisions (each with its grid and its gain in
+/// 12 decimals, as `hog grade` prints it), and where there are none, the
+/// words `hog grade` has for that. A `blind` strategy has one grid: a cell
+/// stands for every sides value.
+fn cost_data(model: &Model, cost: &CostMap, blind: bool, blob: &mut Blob) -> Value {
+    let mut scale: f64 = 0.0;
+    for (g, grid) in cost.grids.iter().enumerate() {
+        let gains: Vec<u64> = grid
+            .iter()
+            .map(|e| e.map_or(0, |e| units(e.gain)))
+            .collect();
+        let better: Vec<u64> = grid.iter().map(|e| code(e.map(|e| e.best))).collect();
+        scale = grid.iter().flatten().map(|e| e.gain).fold(scale, f64::max);
+        blob.push(format!("gain{g}"), 5, &gains);
+        blob.push(format!("better{g}"), 1, &better);
+    }
+    let hidden = model.hidden();
+    let estimated = model.rules().can_score_zero();
+    let costliest: Vec<Value> = cost
+        .costliest
+        .cells
+        .iter()
+        .map(|c| {
+            let grid = c.hidden.as_ref().map_or(0, |words| {
+                super::hidden_index(&hidden, words).expect("hog's words for a hidden value")
+            });
+            json!({
+                "score": c.score,
+                "opponent_score": c.opponent_score,
+                "hidden": c.hidden,
+                "grid": grid,
+                "num_rolls": c.num_rolls,
+                "best": c.best,
+                "gain": c.gain,
+                "gain_text": format!("{:.12}", c.gain),
+            })
+        })
+        .collect();
+    let mut note = String::from(
+        "a cell's colour is how much the win rate rises if that cell alone takes its best \
+         other answer",
+    );
+    if blind {
+        note.push_str("; a cell stands for every dice sides value: its gain sums theirs");
+    }
+    note.push_str(match estimated {
+        true => {
+            "; where a turn can score 0 a game can come back to a cell, so the map is a \
+             first-order estimate (the gains listed are exact: each cell graded again)"
+        }
+        false => "; the gains listed are each cell graded again",
+    });
+    json!({
+        "scale": scale,
+        "grids": cost.grids.len(),
+        "estimated": estimated,
+        "note": note,
+        "costliest": costliest,
+        "none": costliest.is_empty().then(|| none_found(estimated)),
+    })
 }
 
 /// The dice sides in words.

@@ -116,6 +116,25 @@ class Policy {
     return each.reduce((sum, d, k) => sum + shares[k] * (d ?? 0), 0);
   }
 
+  // The cost map's grid of view v: the one grid, or the view's sides.
+  costGrid(v) {
+    return this.data.cost.grids === 1 ? 0 : this.slice(v);
+  }
+
+  // The cell's best other answer and its gain in units of 1e-12 (the
+  // estimate of the map), or null where no other answer gains.
+  cost(v, cell) {
+    const g = this.costGrid(v);
+    const code = this.arrays["better" + g][cell];
+    return code === 0 ? null : { best: code - 2, units: this.arrays["gain" + g][cell] };
+  }
+
+  // The costliest decisions in view v's grid, with their rank (from 1).
+  costliest(v) {
+    const g = this.costGrid(v);
+    return this.data.cost.costliest.map((c, k) => ({ ...c, rank: k + 1 })).filter((c) => c.grid === g);
+  }
+
   // The sides whose turn the tooltip shows: the view's, or in the mix the
   // most reached (six-sided dice where no game reaches the cell).
   turnSlice(v, cell) {
@@ -149,6 +168,7 @@ function explain(policy, v, score, opponent) {
       ? `plays ${plays}, the best`
       : `plays ${plays}; the best here is ${best}`,
   );
+  head.push(costLine(policy, v, score, opponent));
   // A slice's chances are hog explain's, rounded to 12 decimals; the mix is
   // summed here from them, within 1e-12 of hog explain's: 11 decimals.
   const format = (units) => (mix ? (units / UNIT).toFixed(11) + " " : decimals(units));
@@ -182,6 +202,42 @@ function explain(policy, v, score, opponent) {
   const turn = [`the turn of ${plays} with ${data.sides[h]}-sided dice (points: chance)`];
   turn.push(outcomes.map((o) => `${o.points}: ${o.text}`).join("  "));
   return { head, rows, turn, outcomes };
+}
+
+// What the cell's answer costs: its best other answer and the rise of the
+// win rate if the cell alone took it (a costliest decision's graded again).
+function costLine(policy, v, score, opponent) {
+  const { cost } = policy.data;
+  const over = policy.data.blind ? " (every sides value)" : "";
+  const top = policy.costliest(v).find((c) => c.score === score && c.opponent_score === opponent);
+  if (top) {
+    return `changed alone${over}: answering ${top.best} here gains ${top.gain_text}, the costliest decision #${top.rank} (graded again)`;
+  }
+  const found = policy.cost(v, score * policy.goal + opponent);
+  const estimate = cost.estimated ? " (a first-order estimate)" : "";
+  if (found === null) return `changed alone${over}: no other answer here raises the win rate${estimate}`;
+  return `changed alone${over}: answering ${found.best} here gains ${decimals(found.units)}${estimate}`;
+}
+
+// The costliest decisions beside the cost map, worded as hog grade words them.
+function costList(policy, v) {
+  const { cost } = policy.data;
+  const list = element("div", { class: "costliest" }, element("p", {}, cost.note + "."));
+  list.append(element("div", { class: "title" }, "the costliest decisions"));
+  if (cost.none !== null) {
+    list.append(element("p", {}, cost.none));
+    return list;
+  }
+  list.append(element("p", {}, "the cells where another answer wins more; a gain is the exact rise of the win rate when that cell alone takes it:"));
+  const items = element("ol", {});
+  for (const c of cost.costliest) {
+    const hidden = c.hidden === null ? "" : `, ${c.hidden}`;
+    const text = `score ${c.score}, opponent_score ${c.opponent_score}${hidden}: num_rolls ${c.num_rolls}, where ${c.best} gains ${c.gain_text}`;
+    const shown = policy.costGrid(v) === c.grid;
+    items.append(element("li", shown ? {} : { class: "elsewhere" }, text));
+  }
+  list.append(items);
+  return list;
 }
 
 // A bar chart of a turn's points.
@@ -243,13 +299,13 @@ function mapFigure(id, caption, goal) {
   return { figure, canvas };
 }
 
-function colourBar(colours, min, max, label, extra) {
+function colourBar(colours, min, max, label, extra, format = (v) => Number(v.toFixed(6)).toString()) {
   const bar = element("div", { class: "bar-legend" }, element("div", {}, label));
   const gradient = `linear-gradient(to top, ${colours.join(", ")})`;
   const scale = element("div", { class: "scale" });
   for (let k = 0; k <= 4; k++) {
     const v = max - (k / 4) * (max - min);
-    const text = Number(v.toFixed(6)).toString();
+    const text = format(v);
     scale.append(element("span", { style: `top:${k * 25}%` }, min < 0 && v > 0 ? "+" + text : text));
   }
   bar.append(element("div", { class: "ramp-row" }, element("div", { class: "ramp", style: `background:${gradient}` }), scale));
@@ -303,8 +359,16 @@ function build(data, arrays) {
     const same = element("div", { class: "swatch" }, element("span", { style: `background:${data.agree}` }), "same num_rolls");
     legend.append(colourBar(data.red_blue, -data.diff_scale, data.diff_scale, "difference", same));
   }
-  const maps = element("main", {}, actionMap.figure, second.figure);
+  const costMap = mapFigure("cost-map", "What each decision costs: the gain of the best other answer", goal);
+  const noGain = element("div", { class: "swatch" }, element("span", { style: `background:${data.agree}` }), "no other answer gains");
+  costMap.figure.querySelector(".legend").append(
+    colourBar(data.viridis, 0, data.cost.scale, "gain", noGain, (v) => Number(v.toPrecision(3)).toString()),
+  );
+  const costSection = element("section", { class: "cost" }, costMap.figure);
+  const maps = element("main", {}, actionMap.figure, second.figure, costSection);
   document.body.append(maps);
+  const boxed = [actionMap.figure, second.figure, costSection];
+  const canvases = [actionMap.canvas, second.canvas, costMap.canvas];
   const tip = element("div", { id: "tip", role: "tooltip", hidden: "" });
   document.body.append(tip);
 
@@ -318,6 +382,22 @@ function build(data, arrays) {
         const d = policy.diff(view, cell);
         return d === null ? data.agree : data.red_blue[index((d / (data.diff_scale || 1) + 1) / 2)];
       });
+    drawMap(costMap.canvas, goal, (cell) => {
+      const c = policy.cost(view, cell);
+      return c === null ? data.agree : data.viridis[index(c.units / UNIT / (data.cost.scale || 1))];
+    });
+    // The costliest decisions outlined on the map, and listed beside it.
+    const frame = costMap.canvas.parentElement;
+    frame.querySelectorAll(".top").forEach((e) => e.remove());
+    for (const c of policy.costliest(view)) {
+      frame.append(element("div", {
+        class: "top",
+        title: `#${c.rank}`,
+        style: `left:${(c.opponent_score / goal) * 100}%;top:${((goal - 1 - c.score) / goal) * 100}%;width:${100 / goal}%;height:${100 / goal}%`,
+      }, element("span", {}, String(c.rank))));
+    }
+    costSection.querySelector(".costliest")?.remove();
+    costSection.append(costList(policy, view));
   };
   nav.addEventListener("change", (event) => {
     view = Number(event.target.value);
@@ -343,7 +423,7 @@ function build(data, arrays) {
     tip.dataset.cell = `${s},${o},${data.views[view].name}`;
     // Beside the maps where the window has room on their right, else below
     // them: never over either map.
-    const boxes = [actionMap.figure, second.figure].map((f) => f.getBoundingClientRect());
+    const boxes = boxed.map((f) => f.getBoundingClientRect());
     const right = Math.max(...boxes.map((b) => b.right)) + 16;
     const beside = right + tip.offsetWidth + 8 <= window.innerWidth;
     const x = beside ? right : Math.min(...boxes.map((b) => b.left));
@@ -352,7 +432,7 @@ function build(data, arrays) {
       : Math.max(...boxes.map((b) => b.bottom)) + 8;
     tip.style.left = `${Math.max(x, 0) + window.scrollX}px`;
     tip.style.top = `${Math.max(y, 0) + window.scrollY}px`;
-    for (const canvas of [actionMap.canvas, second.canvas]) {
+    for (const canvas of canvases) {
       const mark = canvas.parentElement.querySelector(".mark");
       mark.hidden = false;
       mark.style.left = `${(o / goal) * 100}%`;
@@ -360,14 +440,14 @@ function build(data, arrays) {
       mark.style.width = mark.style.height = `${100 / goal}%`;
     }
   };
-  for (const canvas of [actionMap.canvas, second.canvas]) {
+  for (const canvas of canvases) {
     canvas.addEventListener("pointermove", show);
     canvas.addEventListener("pointerdown", show);
     canvas.addEventListener("pointerleave", (event) => {
       if (event.pointerType === "mouse") tip.hidden = true;
     });
   }
-  return { canvases: [actionMap.canvas, second.canvas], selectView: (v) => { view = v; nav.querySelector(`input[value="${v}"]`)?.click(); draw(); } };
+  return { canvases, selectView: (v) => { view = v; nav.querySelector(`input[value="${v}"]`)?.click(); draw(); } };
 }
 
 // #hover=S,O,VIEW;...: hover each cell (a pointer event at its centre) and
