@@ -7,10 +7,12 @@ use anyhow::{Context, Result};
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
 use hog_solver::solve::{Driver, Engine};
-use hog_solver::{Model, Preset, Rules};
+use hog_solver::{Model, Rules};
 
 use super::costliest::{costliest, Costliest};
-use super::{against_or_course, losing, pasted_for_another_game, Progress, StrategyContext};
+use super::{
+    against_or_course, course_target, losing, pasted_for_another_game, Progress, StrategyContext,
+};
 use crate::strategies::{Sources, Strategy};
 
 /// A grade to compute: the game, the strategy, its opponent (the course
@@ -82,15 +84,10 @@ pub fn grade(input: &GradeInput, sources: &Sources, progress: Progress) -> Resul
     };
     let costliest = costliest(&model, &engine, &a, &b, win_rate, input.costliest);
     let (strategy, against) = (input.strategy.name(), against.name());
-    // The course's target, against the course's baseline only.
-    let target = Preset::find(&rules.name())
-        .filter(|preset| preset.baseline == against)
-        .and_then(|preset| preset.target);
+    let target = course_target(rules, against, figures.win_rate);
     Ok(Graded {
-        course_target: target,
-        meets_target: target
-            .and_then(|t| t.parse::<f64>().ok())
-            .map(|t| figures.win_rate >= t),
+        course_target: target.map(|(target, _)| target),
+        meets_target: target.map(|(_, meets)| meets),
         warning: losing(strategy, against, figures.win_rate),
         made_for_another_game: pasted_for_another_game(&input.strategy, rules, *goal),
         sees_hidden_state: a.sees_hidden(),

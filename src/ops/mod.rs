@@ -205,6 +205,16 @@ pub fn pasted_for_another_game(strategy: &Strategy, rules: &Rules, goal: u32) ->
     ))
 }
 
+/// The course's target win rate (as the course wrote it, "0.80"), where
+/// the course set one and the grade is against the course's baseline, and
+/// whether `win_rate` meets it.
+pub fn course_target(rules: &Rules, against: &str, win_rate: f64) -> Option<(&'static str, bool)> {
+    let target = hog_solver::Preset::find(&rules.name())
+        .filter(|preset| preset.baseline == against)
+        .and_then(|preset| preset.target)?;
+    Some((target, target.parse::<f64>().is_ok_and(|t| win_rate >= t)))
+}
+
 /// A word when the strategy does not beat the baseline: it loses (wins less
 /// than half its games) or ties (one half within rounding).
 pub fn losing(strategy: &str, baseline: &str, win_rate: f64) -> Option<String> {

@@ -15,7 +15,7 @@
 
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::strategy::Policy;
-use hog_solver::{Error, Preset};
+use hog_solver::Error;
 use hyper::StatusCode;
 use serde::Serialize;
 use serde_json::json;
@@ -179,7 +179,7 @@ pub fn grade_upload(game: &Game, form: &Form) -> Result<Reply, Reply> {
     let text = form.field("table", "the table, JSON or CSV")?;
     let policy = table(game, "table", text, Formats::JsonOrCsv)?;
     let grade = Engine::<f64>::new(&game.model, Driver::Sequential).grade(&policy, against);
-    let target = Preset::find(&game.rules.name()).and_then(|preset| preset.target);
+    let target = crate::ops::course_target(&game.rules, baseline, grade.win_rate);
     Ok(Reply::json(&UploadGrade {
         success: true,
         rules: game.rules.name(),
@@ -190,10 +190,8 @@ pub fn grade_upload(game: &Game, form: &Form) -> Result<Reply, Reply> {
         first: grade.first.a_wins,
         second: grade.second.a_wins,
         draw: grade.draw,
-        course_target: target,
-        meets_target: target
-            .and_then(|t| t.parse::<f64>().ok())
-            .map(|t| grade.win_rate >= t),
+        course_target: target.map(|(target, _)| target),
+        meets_target: target.map(|(_, meets)| meets),
     }))
 }
 

@@ -214,7 +214,7 @@ fn as_hog_final_writes_it(name: &str, semester: Option<&str>, text: &str) -> Vec
 /// opponent score, "P" for Pork Chop (-1), "0" to "9", and "T" for ten,
 /// as the module's own `_HOG_EXPORT_ACTIONS` reads them.
 fn module_policy(text: &str, rules: &Rules) -> Result<Policy> {
-    const ACTIONS: &str = "P0123456789T";
+    use crate::ops::export::CODES;
     let rows: Vec<Vec<i64>> = text
         .lines()
         .skip_while(|line| !line.starts_with("_HOG_EXPORT_ROWS = ("))
@@ -223,7 +223,7 @@ fn module_policy(text: &str, rules: &Rules) -> Result<Policy> {
         .map(|line| {
             let row = line.split('"').nth(1).unwrap_or_default();
             row.chars()
-                .map(|c| match ACTIONS.find(c) {
+                .map(|c| match CODES.find(c) {
                     Some(i) => Ok(i as i64 - 1),
                     None => bail!("'{c}' in _HOG_EXPORT_ROWS is not an action"),
                 })

@@ -455,7 +455,7 @@ fn render_json(info: &ExportInfo, rows: &[Vec<i8>]) -> String {
 }
 
 /// The characters of the Python table, in action order -1, 0, ..., 10.
-const CODES: &str = "P0123456789T";
+pub const CODES: &str = "P0123456789T";
 
 fn code(action: i8) -> char {
     CODES

@@ -309,20 +309,16 @@ pub fn render(
     let bound = rules.hides_state().then_some(best);
     // The verdict and the course's target, as `hog grade` words them.
     let verdict = crate::ops::losing(source, against, win_rate);
-    let target = Preset::find(&rules.name())
-        .filter(|preset| preset.baseline == against)
-        .and_then(|preset| preset.target)
-        .and_then(|t| Some((t, t.parse::<f64>().ok()?)))
-        .map(|(text, t)| {
-            format!(
-                "{text}  (the course's target against {against}: {source} {})",
-                if win_rate >= t {
-                    "meets it"
-                } else {
-                    "falls short of it"
-                }
-            )
-        });
+    let target = super::course_target(rules, against, win_rate).map(|(text, meets)| {
+        format!(
+            "{text}  (the course's target against {against}: {source} {})",
+            if meets {
+                "meets it"
+            } else {
+                "falls short of it"
+            }
+        )
+    });
     let other = subject.other.map(|(_, o)| o);
     let other_evaluation = other.map(|o| engine.evaluate(o, b));
 
