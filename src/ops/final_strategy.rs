@@ -13,6 +13,7 @@ use hog_solver::bids::{best_bid, bid_outcomes, BidOutcome};
 use hog_solver::blind::{BlindResponse, ProvenBound};
 use hog_solver::evaluate::Grade;
 use hog_solver::exact::Exact;
+use hog_solver::model::Landing;
 use hog_solver::solve::{Driver, Engine};
 use hog_solver::table::{Objective, PolicyTable};
 use hog_solver::{Model, Preset, Rules};
@@ -70,7 +71,7 @@ pub fn find(input: &FinalInput, sources: &Sources, progress: Progress) -> Result
     crate::alloc::check_memory(&model, hog_solver::memory::Job::BestResponse)?;
     let spinner = Spinner::predicted(
         &format!("searching the best final_strategy against {against}"),
-        search_seconds(&model),
+        search_seconds(&model, input.effort),
     );
     let engine = Engine::<f64>::new(&model, Driver::Parallel)
         .with_stop(sources.stop())
@@ -262,14 +263,33 @@ pub fn opponent_bid(rules: &Rules, goal: u32, given: Option<u32>) -> Result<Opti
     }
 }
 
-/// The processor time of the search at the default effort, in seconds,
-/// as measured at goal 100 (docs/performance.md, a release build on the
-/// 2-core machine): about 5 s under Feral Hogs' memories (fa19, sp20,
-/// su20), about 1 s elsewhere; a sweep's cost grows as the goal squared.
-fn search_seconds(model: &Model) -> u64 {
-    let at_100 = if model.feral().is_some() { 5 } else { 1 };
-    let goal = u64::from(model.goal());
-    (at_100 * goal * goal / (100 * 100)).max(1)
+/// The processor time of the search, in seconds, as measured at goal 100
+/// with the default effort (docs/performance.md, a release build on the
+/// idle 2-core machine: fa16 6 s, sp20 8 s, su17 12 s; the contests' Time
+/// Trot about 13 s): 6 s where only an action flips the dice sides, 8 s
+/// under Feral Hogs' memories, 12 s where the points flip the sides or the
+/// rolls take the general path; nothing where the rules hide nothing (a
+/// best response). The ascents' sweeps grow as the goal
+/// squared (the default kicks shrink as they do); an effort above the
+/// default's kicks takes about that many times as long.
+fn search_seconds(model: &Model, effort: Option<u32>) -> u64 {
+    // Rules that hide nothing take a best response, milliseconds.
+    if !model.rules().hides_state() {
+        return 0;
+    }
+    let at_100 = if model.feral().is_some() {
+        8.0
+    } else if model.rules().flips_sides_by_points() || model.landing() == Landing::General {
+        12.0
+    } else {
+        6.0
+    };
+    let goal = f64::from(model.goal());
+    let default = hog_solver::blind::default_kicks(model, 1).max(1) as f64;
+    let effort = effort.map_or(1.0, |kicks| (f64::from(kicks) / default).max(1.0));
+    (at_100 * goal * goal / (100.0 * 100.0) * effort)
+        .round()
+        .max(1.0) as u64
 }
 
 /// Where the rules are a step of a course's project rather than its graded
