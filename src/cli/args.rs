@@ -1,6 +1,8 @@
 //! The command line, as clap derive types. Numbers that can be wrong in
 //! ways the rules decide (goal, scores, sides, num_rolls) are read as plain
 //! integers and checked by the library, so every such error names the value.
+//! Every command's arguments live here together, their help beside them,
+//! which is why the file runs past 800 lines: it is declarations only.
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 

@@ -2,6 +2,11 @@
 //! response to a fixed strategy. ([`crate::evaluate`] grades two fixed
 //! strategies on the same machinery.)
 //!
+//! The module keeps the recurrence's derivation beside the code that
+//! implements it, which is why it runs past 800 lines; its parts that
+//! stand alone (grids, layers, options, rolls, threads, Feral Hogs) are
+//! its submodules.
+//!
 //! # The recurrence
 //!
 //! A state x = (s, o, h) holds the mover's score s, the opponent's score o
