@@ -154,9 +154,10 @@ pub fn contest(input: ContestInput, sources: &Sources) -> Result<Board> {
     check_margin(margin)?;
     let (rules, goal) = (&game.rules, game.goal);
     // The cache as it is now, before any entry (or a baseline in Python)
-    // is graded: an entry could write it. (Detection's probe, which runs
-    // before this, runs in the sandbox, which keeps the cache out of reach
-    // behind the wall; behind the weaker wall, the cover over hog's folder.)
+    // is graded: an entry could write it. (Detection's probe runs before
+    // this, in the sandbox: the wall keeps any cache out of its reach;
+    // behind the weaker wall, a cache it writes fails the key's signature,
+    // which the cover over hog's folder keeps from it.)
     let cache = Cache::open(cache, force)?;
     let baseline_strategy = against_or_course(against.as_ref(), rules)?;
     let baseline = sources
