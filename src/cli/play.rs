@@ -65,7 +65,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                     write_chances(&game, &chances, out)?;
                 }
                 out.flush()?;
-                input.move_of(&mut game)?
+                let num_rolls = input.move_of(&game)?;
+                game.you(num_rolls, chances)
             }
             Player::Opponent => game.opponent_moves(),
         };
@@ -93,8 +94,8 @@ struct Input<R> {
 }
 
 impl<R: BufRead> Input<R> {
-    /// Reads lines until one is a move the rules allow, and plays it.
-    fn move_of(&mut self, game: &mut Game) -> Result<Move> {
+    /// Reads lines until one is a move the rules allow: its num_rolls.
+    fn move_of(&mut self, game: &Game) -> Result<i32> {
         let [you, opponent] = game.scores();
         loop {
             if self.terminal {
@@ -111,7 +112,7 @@ impl<R: BufRead> Input<R> {
             }
             let text = text.trim();
             let played = match text.parse::<i64>() {
-                Ok(num_rolls) => game.you(num_rolls),
+                Ok(num_rolls) => game.check_move(num_rolls),
                 Err(_) => Err(anyhow!(
                     "'{}' is not a number of dice: answer one whole number a line",
                     printable_line(text)

@@ -200,11 +200,15 @@ impl Game {
         self.chances.at(&self.model, self.state, &|_| None)
     }
 
-    /// Your move: an action the rules allow (checked), played.
-    pub fn you(&mut self, num_rolls: i64) -> Result<Move> {
+    /// An answer read for your move, checked: an action the rules allow.
+    pub fn check_move(&self, num_rolls: i64) -> Result<i32> {
+        Ok(self.rules().check_action(num_rolls)?)
+    }
+
+    /// Your move, an action [`Game::check_move`] passed, with the chances
+    /// [`Game::chances`] offered for it.
+    pub fn you(&mut self, num_rolls: i32, chances: Chances) -> Move {
         assert_eq!(self.to_move(), Some(Player::You), "not your turn");
-        let num_rolls = self.rules().check_action(num_rolls)?;
-        let chances = self.chances();
         let chance = |a: i32| {
             chances
                 .actions
@@ -219,7 +223,7 @@ impl Game {
             _ => 0.0,
         };
         let offered = Offered { chances, cost };
-        Ok(self.turn(num_rolls, Some(offered)))
+        self.turn(num_rolls, Some(offered))
     }
 
     /// The opponent's move, as its strategy answers.
